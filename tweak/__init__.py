@@ -1,0 +1,50 @@
+"""TWEAK! — the rules engine.  Pure Python (stdlib only): it runs the same under CPython (tests,
+bot tournaments, the terminal) and under Pyodide in the browser.
+
+A game in five lines::
+
+    >>> import tweak
+    >>> state = tweak.new_game(players=3, seed=42)           # R8, R9: deal round 1
+    >>> seat = state.to_act                                   # who must act now
+    >>> me = tweak.view(state, seat)                          # what that seat may know (R21)
+    >>> state = tweak.apply(state, me.legal[-1])              # one of tweak.legal_actions(state)
+
+The pieces:
+
+* ``new_game(players, seed, rules=CLASSIC, *, deck=None, tcards=None, dealer=None)`` — a new
+  ``State``; ``deck=`` stacks round 1 for tests (cards like ``"R3/7"``, top first).
+* ``legal_actions(state)`` — every legal action of ``state.to_act`` (the active player, or a
+  bombed player choosing a card).  ``apply(state, action)`` returns the next ``State`` and raises
+  ``IllegalAction`` (a ``ValueError``) with a sentence for anything not listed.
+* ``view(state, seat)`` — a ``PlayerView``: public information (R20) and the seat's own (R21),
+  with ``legal`` filled in when that seat must act.  ``view(...).events`` are the last step's
+  events as that seat may see them (``tweak.events.describe`` turns them into sentences).
+* Rounds and the game: ``state.results`` (a ``RoundResult`` per finished round: a ``ScoreRow``
+  per seat with cards, card points, red bonus, [T!] points, TWEAK!s, points, total),
+  ``state.totals``, ``state.is_over``, ``state.winners``.
+* Notation: ``format_action(action)`` / ``parse_action(text)``, ``str(face)`` /
+  ``Face.parse("R3")``, ``str(card)`` / ``Card.parse("R3/7")``.  Grammar in ``tweak.actions``.
+* Records: ``Record``, ``dumps`` / ``loads`` (JSON), ``to_fragment`` / ``from_fragment`` (a URL
+  fragment), ``replay(record) -> State``.  Errors are ``RecordError`` (a ``ValueError``).
+* Rule sets: ``CLASSIC`` (R1), ``COMPACT`` (R2), ``Rules.with_changes(...)`` for house rules (R3).
+* Bots: ``tweak.bots.make_bot(level, seed)`` gives an object with ``choose(view) -> action``.
+"""
+
+from .actions import (
+    Capture, IllegalAction, Place, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action,
+    parse_action,
+)
+from .cards import Card, Colour, Face, NotationError, TKind
+from .engine import apply, legal_actions, new_game
+from .record import Record, RecordError, dumps, from_fragment, loads, replay, to_fragment
+from .rules import CLASSIC, COMPACT, EDITIONS, Rules, RulesError
+from .state import Phase, RoundResult, ScoreRow, State
+from .view import PlayerView, view
+
+__all__ = [
+    "new_game", "legal_actions", "apply", "view", "State", "PlayerView", "Phase", "RoundResult",
+    "ScoreRow", "Face", "Card", "Colour", "TKind", "Place", "Capture", "PlayThief", "PlayJoker",
+    "PlayChange", "PlayBomb", "format_action", "parse_action", "IllegalAction", "NotationError",
+    "Rules", "RulesError", "CLASSIC", "COMPACT", "EDITIONS", "Record", "RecordError", "dumps",
+    "loads", "replay", "to_fragment", "from_fragment",
+]

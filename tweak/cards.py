@@ -1,0 +1,171 @@
+"""Cards of TWEAK!: what a card *is*, and its text form.
+
+* ``Colour`` — the six colours of number cards, in the printed order (R4).
+* ``Face`` — what a face-up number card shows: a colour and a value 1–6.  Two copies of the
+  same face (there are two red 1s) are indistinguishable face up, so everything outside the
+  deck — hands, table, won piles, actions, views — holds faces.  Notation: ``R3`` (colour
+  letter, value).
+* ``Card`` — a physical number card while it is in the Central Deck: its face plus the black
+  target back printed on it (R6).  The back is what players see of the deck's top card; it
+  matters only while the card is in the deck.  Notation: ``R3/7`` (face, slash, back).
+* ``TKind`` — the four kinds of [T!] action card (R13).  Notation: ``thief``, ``joker``,
+  ``change``, ``bomb``.
+
+Faces are interned (one object per colour and value), so comparing and hashing them is cheap
+in the engine's hot paths.  Cards sort by face, then back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+__all__ = ["Colour", "Face", "Card", "TKind", "NotationError", "VALUES_PER_COLOUR"]
+
+
+class NotationError(ValueError):
+    """A text form (card, action, record) that does not parse; the message names the text."""
+
+
+class Colour(IntEnum):
+    """Number-card colours in printed order; the index is the ``c`` of ruling R6."""
+
+    RED = 0
+    ORANGE = 1
+    YELLOW = 2
+    GREEN = 3
+    BLUE = 4
+    PURPLE = 5
+
+    @property
+    def letter(self) -> str:
+        return "ROYGBP"[self]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> "Colour":
+        index = "ROYGBP".find(letter.upper()) if len(letter) == 1 else -1
+        if index < 0:
+            raise NotationError(f"{letter!r} is not a colour letter (one of R O Y G B P)")
+        return cls(index)
+
+
+# R4: each colour holds these values, in the order that ruling R6 numbers k = 0..8.
+VALUES_PER_COLOUR = (1, 1, 2, 2, 3, 3, 4, 5, 6)
+
+
+@dataclass(frozen=True, eq=False)
+class Face:
+    """A number card's face: colour and value (1–6).
+
+    Faces are interned: ``Face(Colour.RED, 3) is Face.parse("R3")``.  So equality and hashing
+    are by identity (C speed in the engine's hot paths), and faces sort by colour, then value.
+    """
+
+    colour: Colour
+    value: int
+
+    def __new__(cls, colour, value):
+        return Face.of(colour, value)
+
+    @staticmethod
+    def of(colour: Colour, value: int) -> "Face":
+        """The interned face of that colour and value."""
+        if not (isinstance(value, int) and 1 <= value <= 6 and colour in _COLOURS):
+            raise NotationError(f"there is no {colour!r} {value!r} card")
+        return _FACES[colour * 7 + value]
+
+    @staticmethod
+    def parse(text: str) -> "Face":
+        """``"R3"`` → red 3."""
+        if not isinstance(text, str) or len(text) != 2 or not text[1].isdigit():
+            raise NotationError(f"{text!r} is not a card (expected colour letter + value, e.g. R3)")
+        value = int(text[1])
+        if not 1 <= value <= 6:
+            raise NotationError(f"{text!r} is not a card: values run from 1 to 6")
+        return Face.of(Colour.from_letter(text[0]), value)
+
+    @property
+    def rank(self) -> int:
+        """Position in the canonical order (colour, then value): 0–41."""
+        return self.colour * 7 + self.value
+
+    @property
+    def is_red(self) -> bool:
+        return self.colour == Colour.RED
+
+    def __lt__(self, other: "Face") -> bool:
+        return self.colour * 7 + self.value < other.colour * 7 + other.value
+
+    def __str__(self) -> str:
+        return f"{self.colour.letter}{self.value}"
+
+    def __repr__(self) -> str:
+        return f"Face({self})"
+
+    def __reduce__(self):  # keep interning through pickle and copy
+        return (Face.of, (self.colour, self.value))
+
+
+_COLOURS = frozenset(Colour)
+_FACES = [None] * (6 * 7)
+for _colour in Colour:
+    for _value in range(1, 7):
+        _face = object.__new__(Face)
+        object.__setattr__(_face, "colour", _colour)
+        object.__setattr__(_face, "value", _value)
+        _FACES[_colour * 7 + _value] = _face
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A number card in the deck: its face and its printed target back (R6)."""
+
+    face: Face
+    back: int
+
+    @staticmethod
+    def parse(text: str) -> "Card":
+        """``"R3/7"`` → the red 3 whose back shows 7."""
+        face_text, slash, back_text = text.partition("/") if isinstance(text, str) else ("", "", "")
+        if not slash or not back_text.isdigit():
+            raise NotationError(f"{text!r} is not a deck card (expected face/back, e.g. R3/7)")
+        return Card(Face.parse(face_text), int(back_text))
+
+    def __str__(self) -> str:
+        return f"{self.face}/{self.back}"
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+
+class TKind(Enum):
+    """The four kinds of [T!] card (R13); the value is the notation."""
+
+    THIEF = "thief"
+    JOKER = "joker"
+    CHANGE = "change"
+    BOMB = "bomb"
+
+    @property
+    def title(self) -> str:
+        return _TITLES[self]
+
+    @classmethod
+    def parse(cls, text: str) -> "TKind":
+        try:
+            return cls(text)
+        except ValueError:
+            raise NotationError(
+                f"{text!r} is not a [T!] card (one of thief, joker, change, bomb)"
+            ) from None
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_TITLES = {
+    TKind.THIEF: "The Thief",
+    TKind.JOKER: "The Joker (±1)",
+    TKind.CHANGE: "Change Target",
+    TKind.BOMB: "The Bomb",
+}

@@ -1,0 +1,450 @@
+"""The rules of TWEAK! as functions: ``new_game``, ``legal_actions``, ``apply``.
+
+``legal_actions(state)`` lists every action of the seat that must act now (``state.to_act``):
+the active player during a turn, or a bombed player choosing a card (R13).  ``apply`` accepts
+exactly those actions and raises ``IllegalAction`` (a ``ValueError``) with a sentence naming the
+action and the reason for anything else.  Rounds follow one another inside ``apply``: the
+action that ends a round scores it (R17, R18) and deals the next one, or ends the game (R19).
+
+Randomness happens only at chance points (the deal, the first dealer, The Thief's steal), each
+drawn from ``seeded_rng(seed, label...)`` so a game is reproducible from its seed and actions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from random import Random
+
+from .actions import (
+    Capture, IllegalAction, PlayBomb, PlayChange, PlayJoker, PlayThief, Place,
+)
+from .cards import Card, Colour, Face, NotationError, TKind
+from .events import (
+    BombPlayed, Captured, ChangePlayed, Dealt, Drew, GameEnded, GaveUp, JokerPlayed, Placed,
+    RoundEnded, RoundStarted, TableDealt, TCardWon, ThiefPlayed, TurnLost, TurnStarted, callout,
+)
+from .rules import CLASSIC, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
+from .state import Phase, RoundResult, ScoreRow, State
+
+__all__ = ["new_game", "legal_actions", "apply", "seeded_rng", "shuffled", "captures",
+           "captures_by_total", "illegal_reason"]
+
+
+# ---- randomness ----------------------------------------------------------------------
+
+
+def seeded_rng(seed: int, *labels) -> Random:
+    """A generator for one chance point.  String seeds hash the same way on every platform
+    (64-bit CPython and 32-bit Pyodide alike, STACK.md), so records replay everywhere."""
+    return Random(":".join(map(str, (seed,) + labels)))
+
+
+def shuffled(items, rng: Random) -> list:
+    """Fisher–Yates over ``rng.random()``, the part of ``random`` that is stable across
+    Python versions (``shuffle``'s algorithm is not guaranteed to be)."""
+    items = list(items)
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+# ---- a new game ----------------------------------------------------------------------
+
+
+def new_game(players: int, seed: int, rules: Rules = CLASSIC, *, deck=None, tcards=None,
+             dealer=None) -> State:
+    """Deal round 1 of a new game.
+
+    ``deck`` (tests and puzzles) stacks round 1's number cards, top first: the first
+    ``players × hand_size`` are dealt one at a time starting with the first player, the next
+    ``table_refill`` go to the table, the rest form the deck (R9).  It may hold fewer cards
+    than the edition, but only cards of the edition, each at most once.  ``tcards`` stacks the
+    [T!] pile (top first) and ``dealer`` fixes the first dealer; both default to the seed.
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise ValueError(f"the seed must be a whole number from 0 to 2**63-1, not {seed!r}")
+    if not isinstance(rules, Rules):
+        raise RulesError("rules must be a Rules object")
+    if dealer is None:
+        dealer = int(seeded_rng(seed, "dealer").random() * players)  # R8
+    elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ValueError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    if deck is not None:
+        deck = _checked_deck(deck, players, rules)
+    if tcards is not None:
+        tcards = tuple(kind if isinstance(kind, TKind) else TKind.parse(kind) for kind in tcards)
+    blank = tuple(() for _ in range(players))
+    game = _Game(
+        rules=rules, players=players, seed=seed, round=0, dealer=dealer, turn=dealer,
+        phase=Phase.PLAY, deck=(), table=(), hands=blank, won=blank, tcard_pile=(),
+        tcards_held=blank, tcards_used=blank, tweaks=(0,) * players, joker=0,
+        tcard_played=False, bomb_queue=(), step=0, totals=(0,) * players, results=(),
+        winners=(), events=(),
+    )
+    game.deal_round(1, dealer, deck, tcards)
+    return game.freeze()
+
+
+def _checked_deck(deck, players, rules):
+    cards = tuple(card if isinstance(card, Card) else Card.parse(card) for card in deck)
+    allowed = Counter(rules.number_cards(players))
+    for card, count in Counter(cards).items():
+        if allowed[card] < count:
+            raise ValueError(f"the stacked deck holds {card}, which is not a card of this edition "
+                             f"for {players} players (or is there twice)")
+    needed = players * rules.hand_size + rules.table_refill
+    if len(cards) < needed:
+        raise ValueError(f"a stacked deck needs at least {needed} cards to deal, not {len(cards)}")
+    return cards
+
+
+# ---- legal actions -------------------------------------------------------------------
+
+
+def legal_actions(state: State) -> tuple:
+    """Every legal action of ``state.to_act``: [T!] plays first, then captures, then places."""
+    if state.phase is Phase.OVER:
+        return ()
+    if state.phase is Phase.BOMB:
+        return tuple(Place(face) for face in _distinct(state.hands[state.bomb_queue[0]]))
+    seat = state.turn
+    hand = state.hands[seat]
+    actions = []
+    if not state.tcard_played:  # R12: at most one [T!] card, before the hand card
+        held = state.tcards_held[seat]
+        if TKind.THIEF in held:
+            actions.extend(PlayThief(victim) for victim in _opponents_with_cards(state, seat))
+        if TKind.JOKER in held:
+            actions.extend((PlayJoker(+1), PlayJoker(-1)))
+        if TKind.CHANGE in held and state.deck:
+            actions.append(PlayChange())
+        if TKind.BOMB in held and _opponents_with_cards(state, seat):
+            actions.append(PlayBomb())
+    faces = _distinct(hand)
+    target = state.target
+    found = captures_by_total(state.table, {target - face.value for face in faces})
+    for face in faces:
+        actions.extend(Capture(face, taken) for taken in found.get(target - face.value, ()))
+    actions.extend(Place(face) for face in faces)
+    return tuple(actions)
+
+
+def captures(table, total: int) -> list:
+    """Every distinct multiset of one or more table faces whose values add up to ``total``,
+    each as a sorted tuple (R14)."""
+    return captures_by_total(table, (total,)).get(total, [])
+
+
+def captures_by_total(table, totals) -> dict:
+    """``{total: [taken, ...]}`` for each wanted total: every distinct multiset of one or more
+    table faces adding up to it, each a sorted tuple.  One search serves all the hand's cards."""
+    wanted = {total for total in totals if total > 0}
+    if not wanted or not table:
+        return {}
+    limit = max(wanted)
+    counts = {}
+    for face in table:
+        counts[face] = counts.get(face, 0) + 1
+    items = sorted(counts.items())  # canonical order, so every combination comes out sorted
+    found = {}
+    chosen = []
+
+    def search(start, total):
+        for index in range(start, len(items)):
+            face, count = items[index]
+            value = face.value
+            for copies in range(1, count + 1):
+                reached = total + copies * value
+                if reached > limit:
+                    break
+                chosen.extend((face,) * copies)
+                if reached in wanted:
+                    found.setdefault(reached, []).append(tuple(chosen))
+                if reached < limit:
+                    search(index + 1, reached)
+                del chosen[-copies:]
+
+    search(0, 0)
+    return found
+
+
+def _distinct(faces) -> list:
+    return sorted(set(faces))
+
+
+def _opponents_with_cards(state, seat) -> list:
+    """Other seats with at least one card, in play order after ``seat`` (R13)."""
+    players = state.players
+    return [s % players for s in range(seat + 1, seat + players) if state.hands[s % players]]
+
+
+def illegal_reason(state: State, action) -> str:
+    """Why ``action`` is not legal now, or "" if it is.  Agrees with ``legal_actions``
+    (tests/test_invariants.py checks both on every step of thousands of games)."""
+    if state.phase is Phase.OVER:
+        return "the game is over"
+    seat = state.to_act
+    hand = state.hands[seat]
+    if state.phase is Phase.BOMB:
+        if not isinstance(action, Place):
+            return f"seat {seat} must first give a card to the Bomb"
+        return "" if action.card in hand else f"seat {seat} has no {action.card} in hand"
+    if isinstance(action, Place):
+        return "" if action.card in hand else f"seat {seat} has no {action.card} in hand"
+    if isinstance(action, Capture):
+        if action.card not in hand:
+            return f"seat {seat} has no {action.card} in hand"
+        if not action.taken:
+            return "a capture must take at least one table card"  # R14
+        missing = Counter(action.taken) - Counter(state.table)
+        if missing:
+            return f"{'+'.join(map(str, sorted(missing.elements())))} not on the table"
+        if action.total != state.target:
+            return f"the cards add up to {action.total}, not the target {state.target}"
+        return ""
+    if isinstance(action, (PlayThief, PlayJoker, PlayChange, PlayBomb)):
+        if state.tcard_played:
+            return "only one [T!] card may be played in a turn (R12)"
+        if action.kind not in state.tcards_held[seat]:
+            return f"seat {seat} holds no {action.kind.title} card"
+        if isinstance(action, PlayThief):
+            if action.victim not in _opponents_with_cards(state, seat):
+                return f"seat {action.victim} is not an opponent with cards in hand"
+        elif isinstance(action, PlayJoker):
+            if action.delta not in (1, -1):
+                return "The Joker changes the target by +1 or -1"
+        elif isinstance(action, PlayChange):
+            if not state.deck:
+                return "the deck is empty, so there is no target to change (R13)"
+        elif not _opponents_with_cards(state, seat):
+            return "no other player has a card to give up (R13)"
+        return ""
+    return f"{action!r} is not an action"
+
+
+# ---- applying an action --------------------------------------------------------------
+
+
+def apply(state: State, action) -> State:
+    """The state after ``action``; raises ``IllegalAction`` if it is not legal now."""
+    reason = illegal_reason(state, action)
+    if reason:
+        raise IllegalAction(f"{action} is not legal: {reason}")
+    game = _Game.thaw(state)
+    game.step += 1
+    game.play(action)
+    return game.freeze()
+
+
+def _without(items: tuple, item) -> tuple:
+    """``items`` less one occurrence of ``item``."""
+    index = items.index(item)
+    return items[:index] + items[index + 1:]
+
+
+def _with(items: tuple, index: int, value) -> tuple:
+    """``items`` with ``items[index]`` replaced by ``value``."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
+class _Game:
+    """A working copy of a ``State`` during one ``apply``.  Its fields hold the same immutable
+    tuples as the state and are rebound as the step goes (copy on write): only what changes is
+    rebuilt, which keeps ``apply`` fast for bots that search."""
+
+    @staticmethod
+    def thaw(state: State) -> "_Game":
+        game = _Game.__new__(_Game)
+        game.__dict__.update(state.__dict__)
+        game.events = []
+        return game
+
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+        self.events = []
+
+    def freeze(self) -> State:
+        self.events = tuple(self.events)
+        # Every field was given a valid value above; skipping the dataclass __init__ (23
+        # frozen-attribute writes) makes each step measurably cheaper.
+        state = object.__new__(State)
+        state.__dict__.update(self.__dict__)
+        return state
+
+    @property
+    def target(self) -> int:
+        return (self.deck[0].back if self.deck else self.rules.final_target) + self.joker
+
+    def take_from_hand(self, seat, face) -> None:
+        self.hands = _with(self.hands, seat, _without(self.hands[seat], face))
+
+    # -- the actions --
+
+    def play(self, action) -> None:
+        if isinstance(action, Place):
+            if self.phase is Phase.BOMB:  # R13: a bombed player's own choice
+                seat = self.bomb_queue[0]
+                self.take_from_hand(seat, action.card)
+                self.table += (action.card,)
+                self.events.append(GaveUp(seat, action.card))
+                self.bomb_queue = self.bomb_queue[1:]
+                if not self.bomb_queue:
+                    self.phase = Phase.PLAY
+            else:  # R14: place
+                self.take_from_hand(self.turn, action.card)
+                self.table += (action.card,)
+                self.events.append(Placed(self.turn, action.card))
+                self.end_turn()
+        elif isinstance(action, Capture):
+            self.capture(self.turn, action)
+            self.end_turn()
+        else:
+            self.play_tcard(self.turn, action)
+
+    def capture(self, seat, action: Capture) -> None:
+        self.take_from_hand(seat, action.card)
+        table = self.table
+        for face in action.taken:
+            table = _without(table, face)
+        self.table = table
+        self.won = _with(self.won, seat, self.won[seat] + (action.card,) + action.taken)
+        tweak = not table  # R15: the capture took every table card
+        self.events.append(Captured(
+            seat, action.card, action.taken,
+            callout([action.card.value] + [face.value for face in action.taken]), tweak,
+        ))
+        if tweak:
+            self.tweaks = _with(self.tweaks, seat, self.tweaks[seat] + 1)
+            won = None
+            if self.tcard_pile:  # R15: with an empty pile it is still a TWEAK!, winning nothing
+                won, self.tcard_pile = self.tcard_pile[0], self.tcard_pile[1:]
+                self.tcards_held = _with(self.tcards_held, seat, self.tcards_held[seat] + (won,))
+            self.events.append(TCardWon(seat, won))
+
+    def play_tcard(self, seat, action) -> None:
+        kind = action.kind
+        self.tcards_held = _with(self.tcards_held, seat, _without(self.tcards_held[seat], kind))
+        # R13: a played [T!] card is set aside face up in front of its owner; it still scores.
+        self.tcards_used = _with(self.tcards_used, seat, self.tcards_used[seat] + (kind,))
+        self.tcard_played = True  # R12
+        if isinstance(action, PlayThief):
+            hand = self.hands[action.victim]
+            # R13: a uniformly random card of the victim's hand, from the seeded stream.
+            card = hand[int(seeded_rng(self.seed, "thief", self.step).random() * len(hand))]
+            self.take_from_hand(action.victim, card)
+            self.table += (card,)
+            self.events.append(ThiefPlayed(seat, action.victim, card))
+        elif isinstance(action, PlayJoker):
+            self.joker = action.delta
+            self.events.append(JokerPlayed(seat, action.delta, self.target))
+        elif isinstance(action, PlayChange):
+            card = self.deck[0].face
+            self.deck = self.deck[1:]
+            self.table += (card,)
+            self.events.append(ChangePlayed(seat, card, self.target))
+        else:  # PlayBomb: victims give a card each, in seat order after the player (R13)
+            players = self.players
+            self.bomb_queue = tuple(s % players for s in range(seat + 1, seat + players)
+                                    if self.hands[s % players])
+            self.phase = Phase.BOMB
+            self.events.append(BombPlayed(seat, self.bomb_queue))
+
+    # -- the end of a turn, a round, the game --
+
+    def draw(self, count) -> tuple:
+        """The faces of the deck's top ``count`` cards, which leave the deck."""
+        drawn = tuple(card.face for card in self.deck[:count])
+        self.deck = self.deck[count:]
+        return drawn
+
+    def refill(self, seat) -> None:
+        """R16: the hand first, then an empty table, as far as the deck goes."""
+        count = min(self.rules.hand_size - len(self.hands[seat]), len(self.deck))
+        if count > 0:
+            drawn = self.draw(count)
+            self.hands = _with(self.hands, seat, self.hands[seat] + drawn)
+            self.events.append(Drew(seat, count, drawn))
+        if not self.table and self.deck:
+            self.table = self.draw(self.rules.table_refill)
+            self.events.append(TableDealt(self.table))
+
+    def end_turn(self) -> None:
+        self.refill(self.turn)
+        self.joker = 0
+        self.tcard_played = False
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        players = self.players
+        while True:
+            if not self.deck and not any(self.hands):  # R17
+                self.end_round()
+                return
+            self.turn = (self.turn + 1) % players
+            if self.hands[self.turn]:
+                self.events.append(TurnStarted(self.turn, self.target))
+                return
+            self.events.append(TurnLost(self.turn))  # R10: refill and pass
+            self.refill(self.turn)
+
+    def end_round(self) -> None:
+        rules = self.rules
+        rows = []
+        totals = list(self.totals)
+        for seat in range(self.players):
+            won = self.won[seat]
+            card_points = sum(face.value for face in won)
+            red_bonus = sum(rules.points(face) - face.value for face in won)  # R5
+            tcards = len(self.tcards_held[seat]) + len(self.tcards_used[seat])
+            points = card_points + red_bonus + tcards * rules.tcard_points  # R18
+            totals[seat] += points
+            rows.append(ScoreRow(seat, len(won), card_points, red_bonus, tcards,
+                                 tcards * rules.tcard_points, self.tweaks[seat], points,
+                                 totals[seat]))
+        # R17: the cards left on the table are discarded and score nothing.
+        result = RoundResult(self.round, self.dealer, tuple(rows), self.table)
+        self.table = ()
+        self.totals = tuple(totals)
+        self.results = self.results + (result,)
+        self.events.append(RoundEnded(result))
+        best = max(totals)
+        if best >= rules.goal(self.players):  # R19: the highest total wins; ties share
+            self.winners = tuple(seat for seat in range(self.players) if totals[seat] == best)
+            self.phase = Phase.OVER
+            self.events.append(GameEnded(self.winners, self.totals))
+            return
+        self.deal_round(self.round + 1, (self.dealer + 1) % self.players)  # R8
+
+    def deal_round(self, number, dealer, deck=None, tcards=None) -> None:
+        """R9: shuffle, deal hands one card at a time from the first player, then the table."""
+        rules, players = self.rules, self.players
+        if deck is None:
+            deck = shuffled(rules.number_cards(players), seeded_rng(self.seed, "deck", number))
+        if tcards is None:
+            tcards = shuffled(rules.tcards(), seeded_rng(self.seed, "tcards", number))
+        first = (dealer + 1) % players
+        self.round, self.dealer, self.turn = number, dealer, first
+        self.phase = Phase.PLAY
+        empty = ((),) * players
+        self.won = self.tcards_held = self.tcards_used = empty  # R17: [T!] cards go back
+        self.tweaks = (0,) * players
+        self.tcard_pile = tuple(tcards)
+        self.joker = 0
+        self.tcard_played = False
+        self.bomb_queue = ()
+        self.events.append(RoundStarted(number, dealer, first))
+        dealt = players * rules.hand_size
+        faces = [card.face for card in deck[:dealt]]
+        # One card at a time, starting with the first player: card i goes to first + i.
+        self.hands = tuple(
+            tuple(faces[(seat - first) % players::players]) for seat in range(players)
+        )
+        for seat in range(players):
+            self.events.append(Dealt(seat, rules.hand_size, self.hands[seat]))
+        self.deck = tuple(deck[dealt:])
+        self.table = self.draw(rules.table_refill)
+        self.events.append(TableDealt(self.table))
+        self.events.append(TurnStarted(first, self.target))

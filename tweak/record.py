@@ -1,0 +1,190 @@
+"""Game records: a game *is* its rule set, its seed and its actions (DESIGN habit 7).
+
+A ``Record`` holds what it takes to replay a game from the start:
+  players, seed, rules      as given to ``new_game``
+  actions                   the actions applied so far, in notation (``tweak.actions``)
+  deck, tcards, dealer      round 1's stacked deck / [T!] pile / dealer, if the game stacked them
+  names                     seat names shown to players (metadata; replay ignores them)
+  seats                     seat kinds such as "human" or "bot:medium" (metadata)
+
+Text forms:
+  ``dumps(record)`` / ``loads(text)``          JSON, versioned by its "format" field
+  ``to_fragment(record)`` / ``from_fragment``  "1." + base64url(zlib(JSON)), short enough for a
+                                               URL fragment (#g=...)
+``replay(record)`` returns the final state.  Every malformed input raises ``RecordError`` (a
+``ValueError``) whose message says what is wrong, e.g. "action 12 (R3xO2) is not legal: ...".
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import dataclass, replace
+
+from .actions import format_action, parse_action
+from .cards import NotationError
+from .engine import apply, new_game
+from .rules import CLASSIC, Rules, RulesError
+from .state import State
+
+__all__ = ["Record", "RecordError", "dumps", "loads", "replay", "to_fragment", "from_fragment",
+           "FORMAT"]
+
+FORMAT = "tweak-record/1"
+_FRAGMENT_VERSION = "1."
+_MAX_TEXT = 1_000_000  # refuse absurdly large inputs before parsing them
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says why."""
+
+
+@dataclass(frozen=True)
+class Record:
+    players: int
+    seed: int
+    rules: Rules = CLASSIC
+    actions: tuple = ()
+    deck: object = None
+    tcards: object = None
+    dealer: object = None
+    names: tuple = ()
+    seats: tuple = ()
+
+    def start(self) -> State:
+        """The state before any action."""
+        try:
+            return new_game(self.players, self.seed, self.rules, deck=self.deck,
+                            tcards=self.tcards, dealer=self.dealer)
+        except (ValueError, TypeError) as error:
+            raise RecordError(f"the record's game cannot be set up: {error}") from None
+
+    def states(self):
+        """Yield the state before any action, then after each action."""
+        state = self.start()
+        yield state
+        for number, text in enumerate(self.actions, 1):
+            try:
+                state = apply(state, parse_action(text))
+            except ValueError as error:
+                raise RecordError(f"action {number} ({text}) cannot be replayed: {error}") from None
+            yield state
+
+    def then(self, action) -> "Record":
+        """This record with one more action."""
+        return replace(self, actions=self.actions + (format_action(action),))
+
+
+def replay(record: Record) -> State:
+    """The state at the end of the record."""
+    state = None
+    for state in record.states():
+        pass
+    return state
+
+
+def to_dict(record: Record) -> dict:
+    data = {
+        "format": FORMAT,
+        "players": record.players,
+        "seed": record.seed,
+        "rules": record.rules.to_dict(),
+        "actions": list(record.actions),
+    }
+    if record.deck is not None:
+        data["deck"] = [str(card) for card in record.deck]
+    if record.tcards is not None:
+        data["tcards"] = [str(kind) for kind in record.tcards]
+    if record.dealer is not None:
+        data["dealer"] = record.dealer
+    if record.names:
+        data["names"] = list(record.names)
+    if record.seats:
+        data["seats"] = list(record.seats)
+    return data
+
+
+def from_dict(data) -> Record:
+    if not isinstance(data, dict):
+        raise RecordError("a game record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"this is not a TWEAK! game record of format {FORMAT} "
+                          f"(format: {data.get('format')!r})")
+    known = {"format", "players", "seed", "rules", "actions", "deck", "tcards", "dealer",
+             "names", "seats"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise RecordError(f"unknown field(s) in the record: {', '.join(unknown)}")
+    try:
+        rules = Rules.from_dict(data.get("rules", CLASSIC.to_dict()))
+    except (RulesError, TypeError) as error:
+        raise RecordError(f"the record's rules are not valid: {error}") from None
+    players, seed = data.get("players"), data.get("seed")
+    for name, value in (("players", players), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RecordError(f"the record's {name} must be a whole number, not {value!r}")
+    lists = {}
+    for name in ("actions", "deck", "tcards", "names", "seats"):
+        value = data.get(name)
+        if value is None:
+            continue
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise RecordError(f"the record's {name} must be a list of texts")
+        if name in ("names", "seats") and len(value) != players:
+            raise RecordError(f"the record has {len(value)} {name} for {players} players")
+        lists[name] = tuple(value)
+    for text in lists.get("actions", ()):
+        try:
+            parse_action(text)
+        except NotationError as error:
+            raise RecordError(str(error)) from None
+    dealer = data.get("dealer")
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
+        raise RecordError(f"the record's dealer must be a seat number, not {dealer!r}")
+    record = Record(players=players, seed=seed, rules=rules, actions=lists.get("actions", ()),
+                    deck=lists.get("deck"), tcards=lists.get("tcards"), dealer=dealer,
+                    names=lists.get("names", ()), seats=lists.get("seats", ()))
+    record.start()  # a record whose game cannot even be set up is refused here
+    return record
+
+
+def dumps(record: Record) -> str:
+    return json.dumps(to_dict(record), separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(text) -> Record:
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    if not isinstance(text, str):
+        raise RecordError("a game record must be text")
+    if len(text) > _MAX_TEXT:
+        raise RecordError("this is too large to be a game record")
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise RecordError(f"this is not a game record (not valid JSON: {error})") from None
+    return from_dict(data)
+
+
+def to_fragment(record: Record) -> str:
+    packed = zlib.compress(dumps(record).encode("utf-8"), 9)
+    return _FRAGMENT_VERSION + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def from_fragment(text) -> Record:
+    if not isinstance(text, str) or not text.startswith(_FRAGMENT_VERSION):
+        raise RecordError("this link does not hold a TWEAK! game")
+    body = text[len(_FRAGMENT_VERSION):].strip()
+    if len(body) > _MAX_TEXT:
+        raise RecordError("this link is too long to hold a TWEAK! game")
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        decompressor = zlib.decompressobj()
+        raw = decompressor.decompress(packed, _MAX_TEXT)
+    except (binascii.Error, ValueError, zlib.error):
+        raise RecordError("this link is damaged: its game cannot be read") from None
+    if decompressor.unconsumed_tail:
+        raise RecordError("this link's game is too large")
+    return loads(raw.decode("utf-8", "replace"))

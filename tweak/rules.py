@@ -1,0 +1,160 @@
+"""Rule sets ("editions"): every configurable number of the game in one frozen object.
+
+A ``Rules`` value is what a game is played with and what its record stores (R3).  The two
+printed editions are ``CLASSIC`` (R1, the default) and ``COMPACT`` (R2); house rules are made
+with ``rules.with_changes(...)`` or ``Rules.from_dict(...)``, both of which validate and raise
+``RulesError`` with a sentence naming the problem.
+
+Fields:
+  edition           name shown to players ("classic", "compact" or "house")
+  colours_by_players number of colours in play for 2, 3, 4, 5, 6 players (R2); the colours
+                    used are the first ones in printed order, so red is always in
+  tcard_counts      how many Thief, Joker, Change Target, Bomb cards are in the [T!] pile
+  red_multiplier    points of a red card = face value × this (R5)
+  tcard_points      points of each [T!] card won during a round (R5)
+  goals             total score that ends the game for 2, 3, 4, 5, 6 players (R19)
+  hand_size         cards a player refills to (R16)
+  table_refill      cards dealt face up to an empty table (R9, R16)
+  target_cycle      the target backs printed on number cards, in order (R6)
+  final_target      the blue card's number, the target while the deck is empty (R7)
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from .cards import VALUES_PER_COLOUR, Card, Colour, Face, TKind
+
+__all__ = ["Rules", "RulesError", "CLASSIC", "COMPACT", "EDITIONS", "MIN_PLAYERS", "MAX_PLAYERS"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+class RulesError(ValueError):
+    """A rule set that makes no sense; the message says which setting and why."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    edition: str = "classic"
+    colours_by_players: tuple = (6, 6, 6, 6, 6)
+    tcard_counts: tuple = (5, 5, 5, 2)  # Thief, Joker, Change Target, Bomb (R1)
+    red_multiplier: int = 2
+    tcard_points: int = 2
+    # R19: provisional goals; issue 4's calibration (tweak/calibrate.py) replaces them.
+    goals: tuple = (250, 170, 130, 100, 85)
+    hand_size: int = 3
+    table_refill: int = 2
+    target_cycle: tuple = (7, 8, 9, 10)
+    final_target: int = 7
+
+    def __post_init__(self):
+        self._validate()
+
+    # ---- derived data -------------------------------------------------------------
+
+    def colours(self, players: int) -> tuple:
+        """The colours in play for that many players (R2: red first, drop from the end)."""
+        return tuple(Colour)[: self.colours_by_players[players - MIN_PLAYERS]]
+
+    def number_cards(self, players: int) -> tuple:
+        """Every number card of a round, in printed order, each with its back (R4, R6)."""
+        cycle = self.target_cycle
+        return tuple(
+            Card(Face.of(colour, value), cycle[(k + colour) % len(cycle)])
+            for colour in self.colours(players)
+            for k, value in enumerate(VALUES_PER_COLOUR)
+        )
+
+    def tcards(self) -> tuple:
+        """The [T!] pile of a round, unshuffled."""
+        return tuple(
+            kind for kind, count in zip(TKind, self.tcard_counts) for _ in range(count)
+        )
+
+    def goal(self, players: int) -> int:
+        return self.goals[players - MIN_PLAYERS]
+
+    def points(self, face: Face) -> int:
+        """R5: a number card scores its value; a red card scores value × red_multiplier."""
+        return face.value * self.red_multiplier if face.colour == Colour.RED else face.value
+
+    # ---- house rules and serialisation --------------------------------------------
+
+    def with_changes(self, **changes: Any) -> "Rules":
+        """A validated copy with some settings changed, named "house" unless told (R3)."""
+        changes.setdefault("edition", "house")
+        return Rules.from_dict({**self.to_dict(), **changes})
+
+    def to_dict(self) -> dict:
+        return {key: list(value) if isinstance(value, tuple) else value
+                for key, value in asdict(self).items()}
+
+    @staticmethod
+    def from_dict(data: Any) -> "Rules":
+        if not isinstance(data, dict):
+            raise RulesError("a rule set must be an object of settings")
+        known = {f.name for f in fields(Rules)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesError(f"unknown rule setting(s): {', '.join(map(str, unknown))}")
+        values = {}
+        for key, value in data.items():
+            if isinstance(value, list):
+                value = tuple(value)
+            values[key] = value
+        return Rules(**values)
+
+    # ---- validation ---------------------------------------------------------------
+
+    def _validate(self) -> None:
+        def whole(name, value, low, high):
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise RulesError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+
+        if not isinstance(self.edition, str) or not self.edition.strip():
+            raise RulesError("edition must be a non-empty name")
+        self._tuple_of("colours_by_players", self.colours_by_players, 5)
+        self._tuple_of("tcard_counts", self.tcard_counts, 4)
+        self._tuple_of("goals", self.goals, 5)
+        for players, colours in zip(range(MIN_PLAYERS, MAX_PLAYERS + 1), self.colours_by_players):
+            whole(f"the number of colours for {players} players", colours, 1, 6)
+        for kind, count in zip(TKind, self.tcard_counts):
+            whole(f"the number of {kind.title} cards", count, 0, 20)
+        whole("red_multiplier", self.red_multiplier, 1, 10)
+        whole("tcard_points", self.tcard_points, 0, 50)
+        for players, goal in zip(range(MIN_PLAYERS, MAX_PLAYERS + 1), self.goals):
+            whole(f"the goal for {players} players", goal, 1, 100_000)
+        whole("hand_size", self.hand_size, 1, 6)
+        whole("table_refill", self.table_refill, 1, 6)
+        self._tuple_of("target_cycle", self.target_cycle, None)
+        for target in self.target_cycle + (self.final_target,):
+            whole("a target", target, 2, 30)
+        # A deal must fit in the deck: every hand, the table, and at least one card to draw.
+        for players, colours in zip(range(MIN_PLAYERS, MAX_PLAYERS + 1), self.colours_by_players):
+            cards = colours * len(VALUES_PER_COLOUR)
+            needed = players * self.hand_size + self.table_refill + 1
+            if cards < needed:
+                raise RulesError(
+                    f"{colours} colour(s) make {cards} cards, too few to deal to {players} "
+                    f"players ({needed} needed)"
+                )
+
+    @staticmethod
+    def _tuple_of(name, value, length):
+        if not isinstance(value, tuple) or (length is not None and len(value) != length) or not value:
+            size = f"{length} numbers" if length else "a list of numbers"
+            raise RulesError(f"{name} must be {size}, not {value!r}")
+
+
+CLASSIC = Rules()  # R1
+
+COMPACT = Rules(  # R2
+    edition="compact",
+    colours_by_players=(4, 4, 5, 6, 6),
+    tcard_counts=(4, 3, 2, 1),
+)
+
+EDITIONS = {"classic": CLASSIC, "compact": COMPACT}
