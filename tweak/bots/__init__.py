@@ -10,12 +10,16 @@ from __future__ import annotations
 from .greedy import GreedyBot
 from .random_bot import RandomBot
 
-__all__ = ["RandomBot", "GreedyBot", "make_bot", "LEVELS"]
+__all__ = ["RandomBot", "GreedyBot", "make_bot", "LEVELS", "CHOICES", "DEFAULT_LEVEL"]
 
 LEVELS = {
     "random": RandomBot,
     "greedy": GreedyBot,
 }
+
+# What the start screen offers for a computer seat, in order: (level, label).
+CHOICES = (("greedy", "Greedy"), ("random", "Random"))
+DEFAULT_LEVEL = "greedy"
 
 
 def make_bot(level: str, seed: int = 0):
