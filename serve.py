@@ -1,0 +1,319 @@
+"""TWEAK!'s development server and static-site builder (stdlib only).
+
+    python3 serve.py                  serve the repo on http://127.0.0.1:8000/ and open a browser
+    python3 serve.py --port 0         ... on a free port (the URL is printed)
+    python3 serve.py --no-browser     ... without opening a browser
+    python3 serve.py --build _site    write a self-contained static site into _site/
+
+The page loads its runtime (Pyodide and PyScript) from repo-relative paths under
+``node_modules/``, installed by ``npm ci`` at the versions pinned in ``package-lock.json`` and
+never committed.  Both commands first make sure that runtime is installed (``ensure_runtime``).
+
+The data here are paths: ``RUNTIME_FILES`` lists, per npm package, the files a page needs at
+run time (STACK.md, "Versions"); ``CONTENT_TYPES`` maps file suffixes to the types the browser
+must see (a ``.wasm`` served as anything but ``application/wasm`` cannot be streamed-compiled;
+``.mjs`` must be JavaScript or the module import fails).
+
+Tests import ``start_server(root, port=0)``: it serves a directory from a thread and returns the
+server and its URL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import webbrowser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+
+# The npm packages of the runtime, and the files of each that a page needs.  ``None`` means
+# "every file of the directory except source maps": PyScript's chunk names are hashed and change
+# with every release (STACK.md), so they are copied all rather than listed.
+RUNTIME_FILES = {
+    "pyodide": ("", ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                     "pyodide-lock.json")),
+    "@pyscript/core": ("dist", None),
+}
+
+# The page's own files: the HTML, the PyScript configuration and the Python packages it maps
+# into the browser's file system.
+PAGE_FILES = ("index.html", "pyscript.toml")
+PAGE_DIRS = ("tweak", "ui")
+
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".map": "application/json",
+}
+
+# Files a developer edits between reloads: the browser must revalidate them every time, or a
+# reload runs yesterday's Python.  The runtime files keep normal caching (they never change for a
+# pinned version, and the 9.6 MB wasm is worth caching).
+NO_CACHE_SUFFIXES = {".html", ".py", ".toml"}
+
+
+class RuntimeMissing(RuntimeError):
+    """The runtime is not installed and cannot be (no npm, or npm failed)."""
+
+
+# ---- the runtime from npm ------------------------------------------------------------
+
+
+def pinned_versions(root: Path = ROOT) -> dict:
+    """The version of each runtime package pinned in ``package-lock.json``."""
+    lock_path = root / "package-lock.json"
+    try:
+        lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise RuntimeMissing(f"cannot read {lock_path}: {error}") from None
+    packages = lock.get("packages", {})
+    versions = {}
+    for name in RUNTIME_FILES:
+        entry = packages.get(f"node_modules/{name}")
+        if not entry or "version" not in entry:
+            raise RuntimeMissing(f"{lock_path.name} does not pin {name}")
+        versions[name] = entry["version"]
+    return versions
+
+
+def installed_version(name: str, root: Path = ROOT):
+    """The version of ``node_modules/<name>`` as installed, or None when it is not there."""
+    try:
+        manifest = json.loads((root / "node_modules" / name / "package.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return manifest.get("version")
+
+
+def runtime_problems(root: Path = ROOT) -> list:
+    """Sentences saying what is wrong with the installed runtime; empty when it is ready."""
+    problems = []
+    for name, pinned in pinned_versions(root).items():
+        found = installed_version(name, root)
+        if found is None:
+            problems.append(f"{name} is not installed")
+        elif found != pinned:
+            problems.append(f"{name} is {found}, package-lock.json pins {pinned}")
+        else:
+            problems.extend(f"{name} lacks {path.relative_to(root)}"
+                            for path in runtime_paths(name, root) if not path.is_file())
+    return problems
+
+
+def runtime_paths(name: str, root: Path = ROOT) -> list:
+    """The files of one runtime package that a page needs, as paths under ``root``."""
+    subdir, files = RUNTIME_FILES[name]
+    base = root / "node_modules" / name / subdir
+    if files is not None:
+        return [base / file for file in files]
+    return sorted(path for path in base.iterdir() if path.is_file() and path.suffix != ".map")
+
+
+def ensure_runtime(root: Path = ROOT, log=print) -> None:
+    """Run ``npm ci`` unless the pinned runtime is already installed; raise ``RuntimeMissing``
+    with a one-line reason when it cannot be installed."""
+    problems = runtime_problems(root)
+    if not problems:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeMissing("npm was not found: install Node.js 20 or later (it brings npm), "
+                             "then run this again")
+    log(f"Installing the runtime with npm ci ({'; '.join(problems)})")
+    result = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root)
+    if result.returncode != 0:
+        raise RuntimeMissing(f"npm ci failed with exit code {result.returncode}")
+    problems = runtime_problems(root)
+    if problems:
+        raise RuntimeMissing("after npm ci: " + "; ".join(problems))
+
+
+# ---- serving -------------------------------------------------------------------------
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves files with the types in ``CONTENT_TYPES`` and no-cache headers for edited files."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
+    quiet = False
+
+    def end_headers(self):
+        if Path(self.path.split("?", 1)[0]).suffix in NO_CACHE_SUFFIXES or self.path.endswith("/"):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser that drops a connection mid-file (a reload, a closed tab) is not an error.
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(root: Path = ROOT, port: int = 8000, host: str = "127.0.0.1",
+                quiet: bool = False) -> Server:
+    """A server for ``root`` bound to ``host:port`` (port 0: a free one), not yet serving."""
+    handler = type("RootHandler", (Handler,), {"quiet": quiet})
+
+    def factory(*args, **kwargs):
+        return handler(*args, directory=str(root), **kwargs)
+
+    return Server((host, port), factory)
+
+
+def url_of(server: Server) -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}/"
+
+
+def start_server(root: Path = ROOT, port: int = 0, quiet: bool = True):
+    """Serve ``root`` from a daemon thread; return ``(server, url)``.  Stop it with
+    ``server.shutdown(); server.server_close()``."""
+    server = make_server(Path(root), port, quiet=quiet)
+    threading.Thread(target=server.serve_forever, name="serve.py", daemon=True).start()
+    return server, url_of(server)
+
+
+# ---- the static site -----------------------------------------------------------------
+
+
+def page_sources(root: Path = ROOT) -> list:
+    """The page's own files: ``PAGE_FILES`` and every file under ``PAGE_DIRS`` except caches."""
+    missing = [name for name in PAGE_FILES if not (root / name).is_file()]
+    if missing:
+        raise FileNotFoundError(f"the page is incomplete: {', '.join(missing)} missing in {root}")
+    sources = [root / name for name in PAGE_FILES]
+    for directory in PAGE_DIRS:
+        for path in sorted((root / directory).rglob("*")):
+            parts = path.relative_to(root).parts
+            if path.is_file() and path.suffix != ".pyc" and not any(
+                    part == "__pycache__" or part.startswith(".") for part in parts):
+                sources.append(path)
+    return sources
+
+
+LOCAL_REFERENCE = re.compile(r"""\b(?:src|href)\s*=\s*["']([^"'#?]+)""")
+
+
+def referenced_paths(site: Path) -> list:
+    """Relative paths the page asks for: ``src``/``href`` in index.html, the ``interpreter`` and
+    ``[files]`` keys of pyscript.toml."""
+    import tomllib  # Python 3.11+; only the build needs it, so serving works on older Pythons
+
+    html = (site / "index.html").read_text(encoding="utf-8")
+    references = LOCAL_REFERENCE.findall(html)
+    config = tomllib.loads((site / "pyscript.toml").read_text(encoding="utf-8"))
+    if "interpreter" in config:
+        references.append(config["interpreter"])
+    references.extend(config.get("files", {}))
+    # Skip URLs with a scheme (data:, https:), protocol-relative ones and PyScript's {TEMPLATES}.
+    return [ref for ref in references
+            if ref and ":" not in ref and not ref.startswith("//") and "{" not in ref]
+
+
+def build_site(destination: Path, root: Path = ROOT) -> list:
+    """Write the static site into ``destination`` (replacing an earlier build there); return the
+    files written, relative to it.  Raises ``FileExistsError`` rather than delete a directory
+    that is not empty and not an earlier build, and ``FileNotFoundError`` when the page refers
+    to a file the site would lack."""
+    destination = Path(destination).resolve()
+    if destination == root or destination in root.parents:
+        raise FileExistsError(f"refusing to build into {destination}: it holds the repository")
+    if destination.exists():
+        if not destination.is_dir() or (
+                any(destination.iterdir()) and not (destination / ".nojekyll").exists()):
+            raise FileExistsError(f"refusing to replace {destination}: it exists and is not an "
+                                  "earlier build (no .nojekyll); choose another directory")
+        shutil.rmtree(destination)
+
+    sources = page_sources(root)
+    for name in RUNTIME_FILES:
+        sources.extend(runtime_paths(name, root))
+    written = []
+    for source in sources:
+        relative = source.relative_to(root)
+        target = destination / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+        written.append(relative.as_posix())
+    # GitHub Pages would otherwise run Jekyll, which drops paths starting with "_" or ".".
+    (destination / ".nojekyll").write_text("")
+    written.append(".nojekyll")
+
+    missing = sorted({ref for ref in referenced_paths(destination)
+                      if not (destination / ref).exists()})
+    if missing:
+        raise FileNotFoundError("the built site lacks files the page refers to: "
+                                + ", ".join(missing))
+    return written
+
+
+# ---- the command ---------------------------------------------------------------------
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description="Serve TWEAK! locally, or build its static site.")
+    parser.add_argument("--port", type=int, default=8000,
+                        help="port on 127.0.0.1 (default 8000; 0 picks a free one)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--build", metavar="DIR", type=Path,
+                        help="write a self-contained static site into DIR and exit")
+    args = parser.parse_args(argv)
+
+    try:
+        ensure_runtime(ROOT)
+        if args.build:
+            written = build_site(args.build, ROOT)
+            size = sum((args.build / name).stat().st_size for name in written)
+            print(f"Built {len(written)} files ({size / 2**20:.1f} MiB) into {args.build}")
+            return 0
+        server = make_server(ROOT, args.port)
+    except (RuntimeMissing, FileNotFoundError, FileExistsError, ValueError) as error:
+        print(f"serve.py: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:  # the port is taken, or not ours to bind
+        print(f"serve.py: cannot listen on 127.0.0.1:{args.port}: {error.strerror}",
+              file=sys.stderr)
+        return 1
+
+    url = url_of(server)
+    print(f"Serving TWEAK! at {url}  (Ctrl+C stops)", flush=True)
+    if not args.no_browser:
+        webbrowser.open(url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print()
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
