@@ -3,29 +3,62 @@
 A bot receives only its seat's ``PlayerView`` (R21) and must return one of ``view.legal``.
 ``make_bot(level, seed)`` builds a bot by level name; each bot draws its own random choices
 from its own seeded stream, never from the game's.
+
+Levels:
+  easy     sensible play with a beginner's mistakes (``easy.EasyBot``)
+  medium   a heuristic player: points, red cards, TWEAK!s, [T!] cards and what it leaves the
+           next player (``medium.MediumBot``)
+  hard     determinized Monte Carlo search over worlds sampled from its view
+           (``hard.HardBot``); it also has ``think(view)``, a generator that yields while it
+           searches so a page stays responsive, and returns the action
+  greedy, random   simple bots for tests and as strength floors
+
+Search bots have ``think``; for the others ``think`` (from ``thinker``) returns at once.
 """
 
 from __future__ import annotations
 
+from .easy import EasyBot
 from .greedy import GreedyBot
+from .hard import HardBot
+from .medium import MediumBot
 from .random_bot import RandomBot
 
-__all__ = ["RandomBot", "GreedyBot", "make_bot", "LEVELS", "CHOICES", "DEFAULT_LEVEL"]
+__all__ = ["RandomBot", "GreedyBot", "EasyBot", "MediumBot", "HardBot", "make_bot", "LEVELS",
+           "CHOICES", "DEFAULT_LEVEL", "think"]
 
 LEVELS = {
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
     "random": RandomBot,
     "greedy": GreedyBot,
 }
 
 # What the start screen offers for a computer seat, in order: (level, label).
-CHOICES = (("greedy", "Greedy"), ("random", "Random"))
-DEFAULT_LEVEL = "greedy"
+CHOICES = (("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard"))
+DEFAULT_LEVEL = "medium"
 
 
-def make_bot(level: str, seed: int = 0):
-    """A bot of that level (see ``LEVELS``), with its own random stream from ``seed``."""
+def make_bot(level: str, seed: int = 0, **options):
+    """A bot of that level (see ``LEVELS``), with its own random stream from ``seed``.
+    ``options`` go to the bot's constructor (e.g. ``time_limit=0.08`` for Hard in a browser)."""
     try:
         factory = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})") from None
-    return factory(seed)
+    return factory(seed, **options)
+
+
+def think(bot, view):
+    """A generator that decides for ``bot``: the bot's own ``think`` if it searches (it yields
+    between slices of work), else one that returns ``bot.choose(view)`` at once.  The action
+    is the generator's return value (``StopIteration.value``)."""
+    if hasattr(bot, "think"):
+        return bot.think(view)
+    return _at_once(bot, view)
+
+
+def _at_once(bot, view):
+    return bot.choose(view)
+    yield  # pragma: no cover - makes this function a generator
