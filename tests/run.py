@@ -1,0 +1,213 @@
+"""THE test command:  python3 tests/run.py [pytest args]
+
+On a fresh clone it installs what the tests need, then runs them twice over:
+
+1. ``.venv/`` with the pinned ``tests/requirements.txt`` (re-installed when that file changes);
+2. the browser runtime in ``node_modules/`` (``npm ci``, via ``serve.ensure_runtime``);
+3. pure wheels of pytest and its dependencies, at the same pinned versions, for Pyodide in
+   ``.cache/pyodide-wheels/`` (the npm ``pyodide`` package ships none);
+4. a browser: Debian's ``/usr/bin/chromium`` when present, else Playwright's own chromium
+   (``python -m playwright install chromium``).  ``TWEAK_BROWSER=playwright`` forces Playwright's,
+   ``TWEAK_BROWSER=/path/to/chrome`` names another; tests/e2e/conftest.py follows the choice;
+5. pytest under CPython on ``tests/`` (engine, ui, e2e), with the given pytest args;
+6. the engine tests (``tests/engine/``) under Pyodide in Node (``tests/pyodide/run.mjs``): the
+   interpreter the browser runs, wasm32 and a newer Python (STACK.md).
+
+``--skip-pyodide`` / ``--skip-cpython`` leave out step 6 / step 5 (and what only it needs).
+The closing line sums both runs as ``total: N passed, N failed``; the exit code is non-zero when
+any step or any test failed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+VENV_PYTHON = VENV / "bin" / "python"
+REQUIREMENTS = ROOT / "tests" / "requirements.txt"
+PYODIDE_WHEELS = ROOT / ".cache" / "pyodide-wheels"
+PYODIDE_RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+
+# The Pyodide run checks that the engine behaves the same on wasm32; the CPython run already
+# plays the full number of random games, so the Pyodide run plays a tenth of the default
+# (tests/engine/test_invariants.py reads TWEAK_INVARIANT_GAMES).
+PYODIDE_SETTINGS = {"TWEAK_INVARIANT_GAMES": "100"}
+
+# pytest's closing line, e.g. "3 failed, 160 passed, 2 skipped in 12.34s".
+PYTEST_CLOSING = re.compile(r"^=*\s*((?:\d+ [a-z]+(?:, )?)+) in [\d.]+s")
+PYTEST_COUNT = re.compile(r"(\d+) ([a-z]+)")
+
+
+class SetupFailed(Exception):
+    """A step before the tests could not be done; the message says which and why."""
+
+
+def say(text: str) -> None:
+    print(f"\n==> {text}", flush=True)
+
+
+def run(command, **kwargs) -> None:
+    """Run a set-up command; raise SetupFailed when it fails."""
+    result = subprocess.run([str(part) for part in command], cwd=ROOT, **kwargs)
+    if result.returncode != 0:
+        raise SetupFailed(f"`{' '.join(map(str, command))}` failed (exit {result.returncode})")
+
+
+def requirements_digest() -> str:
+    return hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+
+
+def stamped(directory: Path) -> bool:
+    """Whether ``directory`` was filled from the current requirements file."""
+    stamp = directory / ".requirements.sha256"
+    return stamp.is_file() and stamp.read_text().strip() == requirements_digest()
+
+
+def stamp(directory: Path) -> None:
+    (directory / ".requirements.sha256").write_text(requirements_digest() + "\n")
+
+
+# ---- set-up steps --------------------------------------------------------------------
+
+
+def ensure_venv() -> None:
+    if not VENV_PYTHON.exists():
+        say(f"Creating {VENV.name}/")
+        run([sys.executable, "-m", "venv", VENV])
+    if not stamped(VENV):
+        say(f"Installing {REQUIREMENTS.relative_to(ROOT)} into {VENV.name}/")
+        run([VENV_PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+             "-r", REQUIREMENTS])
+        stamp(VENV)
+
+
+def ensure_runtime() -> None:
+    sys.path.insert(0, str(ROOT))
+    import serve
+
+    try:
+        serve.ensure_runtime(ROOT, log=say)
+    except serve.RuntimeMissing as error:
+        raise SetupFailed(str(error)) from None
+
+
+def ensure_pyodide_wheels() -> None:
+    """Pure wheels of pytest and its dependencies, pinned by tests/requirements.txt (used as
+    constraints, so Pyodide tests with the same pytest as CPython)."""
+    if stamped(PYODIDE_WHEELS):
+        return
+    say(f"Downloading pytest wheels for Pyodide into {PYODIDE_WHEELS.relative_to(ROOT)}/")
+    partial = PYODIDE_WHEELS.with_name(PYODIDE_WHEELS.name + ".partial")
+    shutil.rmtree(partial, ignore_errors=True)
+    run([VENV_PYTHON, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+         "--only-binary=:all:", "--python-version", "3.14", "--implementation", "py",
+         "--abi", "none", "--platform", "any", "-c", REQUIREMENTS, "-d", partial, "pytest"])
+    shutil.rmtree(PYODIDE_WHEELS, ignore_errors=True)
+    partial.rename(PYODIDE_WHEELS)
+    stamp(PYODIDE_WHEELS)
+
+
+def choose_browser() -> str:
+    """The browser for tests/e2e: "system", "playwright" or a path (TWEAK_BROWSER's values)."""
+    choice = os.environ.get("TWEAK_BROWSER", "auto")
+    if choice == "auto":
+        choice = "system" if SYSTEM_CHROMIUM.exists() else "playwright"
+    if choice == "playwright":
+        say("Installing Playwright's chromium")
+        # On GitHub's runners the browser's system libraries may be missing; --with-deps
+        # installs them with apt (the runner has password-less sudo).
+        with_deps = ["--with-deps"] if os.environ.get("GITHUB_ACTIONS") == "true" else []
+        run([VENV_PYTHON, "-m", "playwright", "install", *with_deps, "chromium"])
+    elif choice != "system" and not Path(choice).exists():
+        raise SetupFailed(f"TWEAK_BROWSER={choice}: no such browser executable")
+    return choice
+
+
+# ---- the test runs -------------------------------------------------------------------
+
+
+def run_tests(title: str, command, env) -> tuple:
+    """Run a pytest command, echoing its output; return (exit code, {outcome: count})."""
+    say(title)
+    counts = {}
+    with subprocess.Popen([str(part) for part in command], cwd=ROOT, env=env, text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=1,
+                          errors="replace") as process:
+        for line in process.stdout:
+            sys.stdout.write(line)
+            sys.stdout.flush()
+            closing = PYTEST_CLOSING.match(line.strip())
+            if closing:
+                counts = {word: int(n) for n, word in PYTEST_COUNT.findall(closing.group(1))}
+    return process.returncode, counts
+
+
+def outcome(code: int, counts: dict) -> str:
+    tally = ", ".join(f"{n} {word}" for word, n in counts.items()) or "no tests ran"
+    verdict = "ok" if code == 0 else f"FAILED (exit {code})"
+    return f"{verdict}: {tally}"
+
+
+def main(argv) -> int:
+    skip_pyodide = "--skip-pyodide" in argv
+    skip_cpython = "--skip-cpython" in argv
+    pytest_args = [arg for arg in argv if arg not in ("--skip-pyodide", "--skip-cpython")]
+    started = time.monotonic()
+    results = []  # (title, exit code, counts, seconds)
+
+    try:
+        ensure_venv()
+        ensure_runtime()
+        if not skip_pyodide:
+            ensure_pyodide_wheels()
+        browser = "system" if skip_cpython else choose_browser()
+    except SetupFailed as error:
+        print(f"\ntests/run.py: set-up failed: {error}", file=sys.stderr)
+        return 1
+
+    color = ["--color=yes"] if sys.stdout.isatty() else []
+    if not skip_cpython:
+        env = {**os.environ, "TWEAK_BROWSER": browser, "PYTHONDONTWRITEBYTECODE": "1"}
+        title = f"pytest under CPython ({' '.join(pytest_args) or 'tests/'})"
+        began = time.monotonic()
+        code, counts = run_tests(title, [VENV_PYTHON, "-m", "pytest", *color, *pytest_args], env)
+        results.append((title, code, counts, time.monotonic() - began))
+    if not skip_pyodide:
+        node = shutil.which("node")
+        title = "engine tests under Pyodide in Node (tests/engine/)"
+        if node is None:
+            results.append((title + ": node was not found", 1, {}, 0.0))
+        else:
+            env = {**PYODIDE_SETTINGS, **os.environ}
+            began = time.monotonic()
+            code, counts = run_tests(title, [node, PYODIDE_RUNNER, "pytest", *color, "-q",
+                                             "tests/engine"], env)
+            results.append((title, code, counts, time.monotonic() - began))
+
+    say(f"Summary ({time.monotonic() - started:.0f} s)")
+    for title, code, counts, seconds in results:
+        print(f"  {title}: {outcome(code, counts)} [{seconds:.0f} s]")
+    total = {"passed": 0, "failed": 0, "skipped": 0}
+    for _, _, counts, _ in results:
+        for word, n in counts.items():
+            key = "failed" if word in ("failed", "error", "errors") else word
+            if key in total:
+                total[key] += n
+    failed = any(code != 0 for _, code, _, _ in results)
+    # The closing line in the plain form CI reads: 'N passed, N failed, N skipped'.
+    print(f"total: {total['passed']} passed, {total['failed']} failed, {total['skipped']} skipped",
+          flush=True)
+    return 1 if failed or not results else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
