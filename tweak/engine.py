@@ -233,6 +233,10 @@ def apply(state: State, action) -> State:
     reason = illegal_reason(state, action)
     if reason:
         raise IllegalAction(f"{action} is not legal: {reason}")
+    if isinstance(action, Capture):
+        # R14: the taken table cards are a set; store them sorted, as the notation and
+        # legal_actions do, so a game replays from its record to the very same state.
+        action = Capture.of(action.card, action.taken)
     game = _Game.thaw(state)
     game.step += 1
     game.play(action)
