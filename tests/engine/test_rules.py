@@ -619,6 +619,18 @@ def test_r14_place_is_allowed_even_when_a_capture_exists():
     assert table(placed) == faces("O3 Y2 G3 P6 R1") and placed.won == ((), ())
 
 
+def test_r14_table_cards_in_any_order_make_the_same_capture():
+    """A capture's table cards are a set (R14): given in click order (Y2, G3, O3) they must make
+    the state their notation replays to, with the same call-out (DESIGN habit 7)."""
+    t3 = callout_turn()
+    clicked = Capture(F("R1"), (F("Y2"), F("G3"), F("O3")))
+    live = apply(t3, clicked)
+    replayed = apply(t3, parse_action(format_action(clicked)))
+    assert live == replayed
+    assert live.events[0].taken == (F("O3"), F("Y2"), F("G3"))
+    assert live.events[0].callout == "1 plus 3 is 4, plus 2 is 6, plus 3 is 9"
+
+
 @pytest.mark.parametrize("move, reason", [
     ("R1xO3+Y2", "the cards add up to 6, not the target 9"),
     ("R1xO3+Y2+G3+P6", "the cards add up to 15, not the target 9"),
