@@ -1,0 +1,154 @@
+"""Engine speed: applied actions per second in random 4-player Classic games, under CPython and
+under Pyodide in Node (the interpreter the browser runs), measured in one invocation.
+
+A benchmark script, not a test (pytest never collects ``bench_*.py``).  From the repo root:
+
+    nice -n 10 python3 tests/bench/bench_engine.py [--games 100] [--repeats 5] [--save]
+
+Game ``i`` of a batch is ``new_game(players=4, seed=i, rules=CLASSIC)`` played to its end, each
+step a legal action drawn by ``Random(i).choice`` (int seeds give the same stream on 64-bit
+CPython and wasm32, STACK.md), so both interpreters play exactly the same games; the script
+checks that they apply the same number of actions.  The time counts the whole loop — listing
+the legal actions, choosing one, ``apply`` — and every ``apply`` counts as one action.  A batch
+is played once to warm up (V8 compiles Pyodide's wasm in tiers), then ``--repeats`` times; the
+figure is the best batch (the least disturbed by other work on the machine), with the median
+beside it.
+
+The goal (issue): at least 10,000 actions/s under CPython, and Pyodide within 2x of that.
+``--save`` also writes the report to tests/bench/results/engine.txt.
+
+``--measure`` (used internally) measures this interpreter only and prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from random import Random
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tweak import CLASSIC, apply, legal_actions, new_game  # noqa: E402
+
+PLAYERS = 4
+RESULTS = ROOT / "tests" / "bench" / "results" / "engine.txt"
+RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
+SCRIPT = Path(__file__).resolve().relative_to(ROOT).as_posix()
+GOAL_CPYTHON = 10_000  # actions/s
+GOAL_RATIO = 2.0       # Pyodide at most this many times slower
+
+
+def play_batch(games: int) -> int:
+    """Play games 0..games-1 to their end with seeded random legal actions; return the number
+    of actions applied."""
+    actions = 0
+    for seed in range(games):
+        state = new_game(players=PLAYERS, seed=seed, rules=CLASSIC)
+        chooser = Random(seed)
+        while not state.is_over:
+            state = apply(state, chooser.choice(legal_actions(state)))
+            actions += 1
+    return actions
+
+
+def measure(games: int, repeats: int) -> dict:
+    """This interpreter's figures: actions per batch and the seconds of each timed batch."""
+    warm_up_actions = play_batch(games)
+    seconds = []
+    for _ in range(repeats):
+        began = time.perf_counter()
+        actions = play_batch(games)
+        seconds.append(time.perf_counter() - began)
+        if actions != warm_up_actions:
+            raise RuntimeError("the same seeded games applied a different number of actions")
+    return {"python": f"{platform.python_implementation()} {platform.python_version()}",
+            "games": games, "actions": actions, "seconds": seconds}
+
+
+def measure_in_pyodide(games: int, repeats: int) -> dict:
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("bench_engine.py: node was not found (Node.js 20+ runs Pyodide)")
+    command = [node, str(RUNNER), "script", SCRIPT, "--measure", "--games", str(games),
+               "--repeats", str(repeats)]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
+    if result.returncode != 0 or not lines:
+        raise SystemExit(f"bench_engine.py: the Pyodide run failed (exit {result.returncode}):\n"
+                         f"{result.stdout}{result.stderr}")
+    return json.loads(lines[-1])
+
+
+def rate(figures: dict, seconds: float) -> float:
+    return figures["actions"] / seconds
+
+
+def report(cpython: dict, pyodide: dict, argv: list) -> str:
+    if cpython["actions"] != pyodide["actions"]:
+        raise SystemExit(f"bench_engine.py: the interpreters played different games "
+                         f"({cpython['actions']} vs {pyodide['actions']} actions)")
+    best = {name: rate(f, min(f["seconds"])) for name, f in (("cpython", cpython),
+                                                             ("pyodide", pyodide))}
+    median = {name: rate(f, statistics.median(f["seconds"])) for name, f in (
+        ("cpython", cpython), ("pyodide", pyodide))}
+    ratio = best["cpython"] / best["pyodide"]
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    lines = [
+        f"$ python3 {SCRIPT} {' '.join(argv)}".rstrip(),
+        f"Random {PLAYERS}-player Classic games played to the end: {cpython['games']} games, "
+        f"{cpython['actions']} actions per batch (the same games on both), "
+        f"best and median of {len(cpython['seconds'])} batches after a warm-up batch.",
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores shared with other work; Node {node}.",
+        "",
+        f"  {'CPython (' + cpython['python'] + ')':<44}{best['cpython']:>8,.0f} actions/s "
+        f"(median {median['cpython']:,.0f})",
+        f"  {'Pyodide in Node (' + pyodide['python'] + ', wasm32)':<44}{best['pyodide']:>8,.0f} "
+        f"actions/s (median {median['pyodide']:,.0f})",
+        f"  Pyodide is {ratio:.2f}x slower than CPython.",
+        "",
+        f"Goal: CPython >= {GOAL_CPYTHON:,} actions/s: "
+        f"{'met' if best['cpython'] >= GOAL_CPYTHON else 'NOT met'}; "
+        f"Pyodide within {GOAL_RATIO:g}x: {'met' if ratio <= GOAL_RATIO else 'NOT met'}.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games per batch (default 100)")
+    parser.add_argument("--repeats", type=int, default=5, help="timed batches (default 5)")
+    parser.add_argument("--save", action="store_true", help=f"also write {RESULTS.name}")
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.repeats < 1:
+        parser.error("--games and --repeats must be at least 1")
+
+    if args.measure:
+        print(json.dumps(measure(args.games, args.repeats)), flush=True)
+        return 0
+    print(f"Measuring CPython ({args.repeats + 1} batches of {args.games} games)...", flush=True)
+    cpython = measure(args.games, args.repeats)
+    print("Measuring Pyodide in Node (the same games)...", flush=True)
+    pyodide = measure_in_pyodide(args.games, args.repeats)
+    text = report(cpython, pyodide, [arg for arg in argv if arg != "--save"])
+    print()
+    print(text, end="")
+    if args.save:
+        RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        RESULTS.write_text(text)
+        print(f"\n(written to {RESULTS.relative_to(ROOT)})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
