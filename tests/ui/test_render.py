@@ -1,0 +1,307 @@
+"""Rendering (ui/render.py, ui/cards.py, ui/rules_page.py) under CPython: the HTML of a view
+shows only what that seat may see (R20, R21), every clickable move is one of ``view.legal``,
+the Capture button is live exactly for a legal selection, and the sheets show the engine's
+numbers."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import replace
+from html import unescape
+from itertools import combinations
+from random import Random
+
+import pytest
+
+from tweak import (
+    CLASSIC, COMPACT, EDITIONS, Capture, Face, Place, PlayJoker, PlayThief, Record, apply, bots,
+    new_game, parse_action, view,
+)
+from tweak.bots import RandomBot
+from tweak.cards import Colour, TKind
+from tweak.rules import MAX_PLAYERS, MIN_PLAYERS
+from ui import render
+from ui.rules_page import render_rules
+from ui.session import Flash, Hooks, Seat, Selection, Session, parse_setup
+
+from scenarios import tweak_opening
+
+COLOUR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple")
+CARD_LABEL = re.compile(r'aria-label="(red|orange|yellow|green|blue|purple) (\d),')
+ACTION = re.compile(r'data-action="([^"]*)"')
+
+
+def faces_drawn(html: str) -> Counter:
+    """Every number card drawn face up in the HTML, as faces."""
+    return Counter(Face(Colour(COLOUR_NAMES.index(colour)), int(value))
+                   for colour, value in CARD_LABEL.findall(html))
+
+
+def seats_for(players, humans=1):
+    return tuple(Seat(f"P{i}", "human") if i < humans else Seat(f"P{i}", "bot", bots.DEFAULT_LEVEL)
+                 for i in range(players))
+
+
+def screen_for(state, seat, selection=Selection(), *, hide_hand=False, humans=1):
+    session = Session(Record(players=state.players, seed=state.seed), seats_for(state.players,
+                                                                              humans), state)
+    screen = session.screen()
+    return replace(screen, view=view(state, seat), selection=selection, hide_hand=hide_hand,
+                   kind="table")
+
+
+def random_states(games=6, steps=60, players_range=(2, 3, 4, 6)):
+    """States along random games, for every player count listed."""
+    for game in range(games):
+        players = players_range[game % len(players_range)]
+        state = new_game(players, seed=1000 + game, rules=COMPACT if game % 2 else CLASSIC)
+        bot = RandomBot(game)
+        for _ in range(steps):
+            if state.is_over:
+                break
+            yield state
+            state = apply(state, bot.choose(view(state, state.to_act)))
+
+
+# ---- hidden information -----------------------------------------------------------------------
+
+
+def test_a_seat_sees_only_its_own_hand_and_the_table():
+    checked = 0
+    for state in random_states():
+        for seat in range(state.players):
+            html = render.render_table(screen_for(state, seat))
+            me = view(state, seat)
+            # Every face drawn is the seat's own hand or the public table, nothing else (R21).
+            assert faces_drawn(html) == Counter(me.hand) + Counter(me.table)
+            checked += 1
+    assert checked > 100
+
+
+def test_hidden_hands_between_people_show_backs_only():
+    for state in random_states(games=2):
+        seat = 0
+        html = render.render_table(screen_for(state, seat, hide_hand=True, humans=2))
+        assert faces_drawn(html) == Counter(state.table)
+        assert 'aria-label="Hidden hand"' in html
+        assert "data-action" not in html
+
+
+def test_a_pass_screen_draws_no_card_at_all():
+    session = Session.new(parse_setup({"players": "2", "kind-0": "human", "kind-1": "human"}),
+                          Hooks(seed=3))
+    html = render.render_screen(session.screen())
+    assert 'data-screen="pass"' in html and not faces_drawn(html)
+    assert 'data-ui="reveal"' in html
+
+
+# ---- clickable moves are legal moves --------------------------------------------------------
+
+
+def selections(me, rng):
+    yield Selection()
+    for face in me.hand:
+        yield Selection(hand=face)
+        picks = list(range(len(me.table)))
+        rng.shuffle(picks)
+        yield Selection(hand=face, table=tuple(sorted(picks[: rng.randint(1, max(1, len(picks)))])))
+    yield Selection(flow="thief")
+    yield Selection(flow="joker")
+
+
+def test_every_data_action_parses_and_is_legal():
+    rng = Random(5)
+    seen = Counter()
+    for state in random_states(games=6, steps=60):
+        seat = state.to_act
+        me = view(state, seat)
+        for selection in selections(me, rng):
+            html = render.render_table(screen_for(state, seat, selection))
+            for text in ACTION.findall(html):
+                action = parse_action(unescape(text))
+                assert action in me.legal, f"{text} offered but not legal"
+                seen[type(action).__name__] += 1
+    assert seen["Capture"] and seen["Place"]
+
+
+def capture_button(html):
+    match = re.search(r'<button[^>]*id="capture"[^>]*>', html)
+    return match.group(0) if match else None
+
+
+def test_capture_is_enabled_exactly_for_a_legal_selection():
+    checked = legal_seen = 0
+    for state in random_states(games=6, steps=40):
+        me = view(state, state.to_act)
+        if me.phase != "play" or len(me.table) > 6:
+            continue
+        base = screen_for(state, state.to_act)
+        for face in set(me.hand):
+            for size in range(1, len(me.table) + 1):
+                for picked in combinations(range(len(me.table)), size):
+                    selection = Selection(hand=face, table=picked)
+                    button = capture_button(render.render_table(
+                        replace(base, selection=selection)))
+                    legal = Capture.of(face, [me.table[i] for i in picked]) in me.legal
+                    assert ("disabled" not in button) == legal
+                    assert ("data-action" in button) == legal
+                    checked += 1
+                    legal_seen += legal
+    assert checked > 200 and legal_seen > 5
+
+
+def test_the_running_sum_is_shown_against_the_target():
+    state = new_game(2, seed=1)
+    me = view(state, state.to_act)
+    selection = Selection(hand=me.hand[0], table=(0, 1))
+    html = render.render_table(screen_for(state, state.to_act, selection))
+    values = [me.hand[0].value, me.table[0].value, me.table[1].value]
+    expected = f'{" + ".join(map(str, values))} = <b>{sum(values)}</b>'
+    assert expected in html and f'<span class="want">{me.target}</span>' in html
+
+
+def after_opening(kind):
+    """A 3-player state where seat 0 holds a [T!] card of ``kind`` on its second turn."""
+    opening = tweak_opening(3, (kind,))
+    state = new_game(3, opening.seed, tcards=opening.tcards, dealer=opening.dealer)
+    state = apply(state, opening.tweak)
+    while state.to_act != 0:
+        state = apply(state, view(state, state.to_act).legal[-1])
+    return state
+
+
+def test_tcard_buttons_and_flows_offer_only_legal_choices():
+    state = after_opening("thief")
+    me = view(state, 0)
+    html = render.render_table(screen_for(state, 0))
+    assert 'data-ui="flow:thief"' in html
+    html = render.render_table(screen_for(state, 0, Selection(flow="thief")))
+    offered = {parse_action(text) for text in ACTION.findall(html)}
+    thieves = {a for a in me.legal if isinstance(a, PlayThief)}
+    assert thieves and thieves <= offered
+
+    state = after_opening("joker")
+    html = render.render_table(screen_for(state, 0, Selection(flow="joker")))
+    target = view(state, 0).target
+    assert {PlayJoker(+1), PlayJoker(-1)} <= {parse_action(t) for t in ACTION.findall(html)}
+    assert f"target {target + 1}" in html and f"target {target - 1}" in html
+
+    for kind in ("change", "bomb"):
+        html = render.render_table(screen_for(after_opening(kind), 0))
+        assert f'data-action="{kind}"' in html
+
+
+def test_a_held_tcard_is_disabled_out_of_turn():
+    state = after_opening("bomb")
+    state = apply(state, view(state, 0).legal[-1])  # seat 0 places; now another seat acts
+    html = render.render_table(screen_for(state, 0))
+    assert 'data-action="bomb"' not in html
+    assert re.search(r'<button class="card tcard t-bomb[^"]*"[^>]*disabled', html)
+
+
+def test_a_bombed_seat_gives_up_a_selected_card():
+    state = after_opening("bomb")
+    state = apply(state, parse_action("bomb"))
+    victim = state.to_act
+    me = view(state, victim)
+    html = render.render_table(screen_for(state, victim, Selection(hand=me.hand[0])))
+    assert f'data-action="{me.hand[0]}"' in html and "Give up" in html
+    assert 'id="capture"' not in html  # no capture while giving a card to the Bomb (R13)
+
+
+# ---- cards -------------------------------------------------------------------------------
+
+
+def test_red_cards_show_double_points_in_the_corner():
+    from ui.cards import face_card
+    red, blue = Face.parse("R3"), Face.parse("B3")
+    assert 'class="points" title="6 points">6<' in face_card(red, CLASSIC)  # R5
+    assert 'class="points" title="3 points">3<' in face_card(blue, CLASSIC)
+
+
+def test_target_card_shows_the_back_or_the_blue_seven():
+    state = new_game(2, seed=1)
+    from ui.cards import target_card
+    me = view(state, 0)
+    assert f'<span class="value">{me.deck_top}</span>' in target_card(me)
+    empty = replace(me, deck_top=None, deck_size=0, target=CLASSIC.final_target)
+    assert "blue7" in target_card(empty)  # R7
+
+
+def test_names_are_escaped():
+    setup = parse_setup({"players": "2", "kind-0": "human", "name-0": "<b>x</b>",
+                         "kind-1": "bot"})
+    session = Session.new(setup, Hooks(seed=1))
+    html = render.render_screen(session.screen())
+    assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
+
+
+# ---- sheets, start screen, rules ----------------------------------------------------------------
+
+
+def finished_round_session(goal):
+    session = Session.new(parse_setup({"players": "3", "kind-0": "human"}),
+                          Hooks(seed=9, goal=goal))
+    while session.kind() not in ("scores", "over"):
+        session.step_bots()
+        if session.kind() == "table":
+            me = session.screen().view
+            session.act(str(Place(me.hand[0])))
+    return session
+
+
+def test_round_sheet_shows_every_column_of_the_engine():
+    session = finished_round_session(goal=10_000)
+    screen = session.screen()
+    html = render.render_screen(screen)
+    result = screen.view.results[-1]
+    for row in result.rows:
+        for key in ("cards", "card_points", "red_bonus", "tcard_points", "tweaks", "points",
+                    "total"):
+            assert f'<td class="{key}">{getattr(row, key)}</td>' in html
+    assert 'data-ui="next-round"' in html
+    assert f"{session.names[screen.view.dealer]}</b> deals" in html
+
+
+def test_game_over_names_the_winners():
+    session = finished_round_session(goal=1)
+    screen = session.screen()
+    html = render.render_screen(screen)
+    assert screen.kind == "over" and 'data-screen="over"' in html
+    winners = [session.names[s] for s in screen.view.winners]
+    assert all(name in html for name in winners)
+    assert 'data-ui="new-game"' in html
+    tied = replace(screen, view=replace(screen.view, winners=(0, 1)))
+    assert "share the win" in render.render_screen(tied)  # R19: ties share
+
+
+def test_level_options_come_from_the_bots_choices():
+    html = render.level_options(bots.CHOICES, bots.DEFAULT_LEVEL, "bot")
+    for level, label in bots.CHOICES:
+        assert f'value="bot:{level}"' in html and label in html
+    assert f'value="bot:{bots.DEFAULT_LEVEL}" selected' in html
+    assert 'value="human" selected' in render.level_options(bots.CHOICES, bots.DEFAULT_LEVEL,
+                                                            "human")
+
+
+def test_the_rules_page_reads_goals_from_the_rule_sets():
+    html = render_rules(EDITIONS)
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        row = re.search(rf"<th scope=row>{players} players</th>(.*?)</tr>", html).group(1)
+        assert row == "".join(f"<td>{rules.goal(players)}</td>" for rules in EDITIONS.values())
+    house = CLASSIC.with_changes(goals=(11, 12, 13, 14, 15))
+    html = render_rules(EDITIONS, house)
+    assert "This game" in html and "<td>15</td>" in html
+    assert "where the printed sheet is silent" in html
+    for ruling in ("R5", "R6", "R8", "R10", "R12", "R13", "R15", "R16", "R17", "R19"):
+        assert f"<b>{ruling}" in html
+
+
+def test_a_tweak_is_celebrated_with_the_card_won():
+    flash = Flash(seat=1, callout="1 plus 3 is 4, plus 5 is 9", total=9, tweak=True,
+                  won=TKind.JOKER, serial=1)
+    html = render.render_flash(flash, ("A", "B"))
+    assert "TWEAK!" in html and "1 plus 3 is 4, plus 5 is 9" in html and "t-joker" in html
+    small = render.render_flash(flash, ("A", "B"), big=False)
+    assert "tweak-burst" not in small and "TWEAK!" in small

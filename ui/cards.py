@@ -1,0 +1,134 @@
+"""HTML of single cards, drawn with CSS (ui/style.css) and small inline SVG icons.
+
+Every function returns an HTML string.  A card is a ``<button>`` when it is clickable (it then
+carries ``data-ui`` or ``data-action``, given by the caller) and a ``<span>`` otherwise.
+
+* ``face_card(face, rules)`` — a number card: its colour, the face value large (what sums use)
+  and the points corner (R5: a red card shows double).
+* ``back_card()`` — the black back of a number card (an opponent's hand).
+* ``target_card(view)`` — the deck's top card as players see it: the black back with the
+  Target Sum (R6, R11), or the blue 7 once the deck is empty (R7).
+* ``tcard(kind)`` — a [T!] action card face up (R13), ``tcard_back()`` the [T!] pile.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tweak.cards import TKind
+from tweak.events import card_name
+
+__all__ = ["face_card", "back_card", "target_card", "tcard", "tcard_back", "attrs", "ICONS",
+           "COLOUR_CLASSES", "TCARD_SHORT"]
+
+COLOUR_CLASSES = ("c-red", "c-orange", "c-yellow", "c-green", "c-blue", "c-purple")
+
+# Short names that fit on a small card; the full title (TKind.title) goes in the tooltip.
+TCARD_SHORT = {
+    TKind.THIEF: "Thief",
+    TKind.JOKER: "Joker ±1",
+    TKind.CHANGE: "Change Target",
+    TKind.BOMB: "Bomb",
+}
+
+# 24×24 line icons, drawn with currentColor.
+ICONS = {
+    TKind.THIEF: (
+        '<path d="M2.5 9.5c3-2.6 16-2.6 19 0-.4 4.2-3 6.3-5.6 6.3-1.9 0-3-1.3-3.9-2.6-.9 1.3-2 '
+        '2.6-3.9 2.6-2.6 0-5.2-2.1-5.6-6.3z" fill="currentColor"/>'
+        '<ellipse cx="8.3" cy="11.3" rx="2.1" ry="1.4" fill="var(--tcard-bg)"/>'
+        '<ellipse cx="15.7" cy="11.3" rx="2.1" ry="1.4" fill="var(--tcard-bg)"/>'
+    ),
+    TKind.JOKER: (
+        '<path d="M12 3v8M8 7h8M8 17.5h8" stroke="currentColor" stroke-width="2.6" '
+        'stroke-linecap="round" fill="none"/>'
+    ),
+    TKind.CHANGE: (
+        '<path d="M5 9a7 7 0 0 1 12.5-3.2M19 15a7 7 0 0 1-12.5 3.2" stroke="currentColor" '
+        'stroke-width="2.2" fill="none" stroke-linecap="round"/>'
+        '<path d="M18.8 2.5v4.3h-4.3M5.2 21.5v-4.3h4.3" stroke="currentColor" stroke-width="2.2" '
+        'fill="none" stroke-linecap="round" stroke-linejoin="round"/>'
+    ),
+    TKind.BOMB: (
+        '<circle cx="10.5" cy="14" r="7" fill="currentColor"/>'
+        '<path d="M15 9l2.5-2.5" stroke="currentColor" stroke-width="2.4" stroke-linecap="round"/>'
+        '<path d="M18.5 5.5l1.2-1.2M20.5 7.5h1.5M17 3.5V2" stroke="currentColor" '
+        'stroke-width="1.6" stroke-linecap="round"/>'
+        '<circle cx="8" cy="11.5" r="1.6" fill="var(--tcard-bg)" opacity=".55"/>'
+    ),
+}
+
+
+def attrs(values) -> str:
+    """``{"data-ui": "hand:R3", "disabled": True}`` → ` data-ui="hand:R3" disabled` (escaped;
+    False/None values are left out)."""
+    parts = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        parts.append(f" {key}" if value is True else f' {key}="{escape(str(value))}"')
+    return "".join(parts)
+
+
+def _element(inner: str, classes, extra, label: str) -> str:
+    extra = dict(extra or {})
+    clickable = any(key in extra for key in ("data-ui", "data-action"))
+    tag = "button" if clickable or extra.get("disabled") else "span"
+    if tag == "button":
+        extra.setdefault("type", "button")
+    else:
+        extra.setdefault("role", "img")
+    extra.setdefault("aria-label", label)
+    return f'<{tag} class="{" ".join(classes)}"{attrs(extra)}>{inner}</{tag}>'
+
+
+def face_card(face, rules, *, extra=None, classes=()) -> str:
+    """A number card.  The big number is the face value used in sums; the corner shows the
+    points it scores (R5: red doubles)."""
+    points = rules.points(face)
+    inner = (
+        f'<span class="value">{face.value}</span>'
+        f'<span class="points" title="{points} points">{points}</span>'
+    )
+    label = f"{card_name(face)}, {points} point{'s' if points != 1 else ''}"
+    return _element(inner, ("card", "face", COLOUR_CLASSES[face.colour]) + tuple(classes),
+                    extra, label)
+
+
+def back_card(*, classes=()) -> str:
+    return _element('<span class="logo">T!</span>', ("card", "back") + tuple(classes), None,
+                    "a face-down card")
+
+
+def target_card(view) -> str:
+    """The deck's top card as everyone sees it: its black back with the Target Sum (R6), or,
+    with the deck empty, the blue card's 7 (R7).  A Joker's change shows as a badge (R13)."""
+    base = view.deck_top if view.deck_top is not None else view.rules.final_target
+    joker = view.target - base
+    badge = f'<span class="joker-badge">{joker:+d}</span>' if joker else ""
+    if view.deck_top is None:
+        inner = f'<span class="label">Target</span><span class="value">{base}</span>{badge}'
+        return _element(inner, ("card", "target", "blue7"), None,
+                        f"the blue card: target {view.target}")
+    inner = f'<span class="label">Target</span><span class="value">{base}</span>{badge}'
+    return _element(inner, ("card", "target"), None, f"target sum {view.target}")
+
+
+def tcard(kind, *, extra=None, classes=(), used=False) -> str:
+    """A [T!] card face up: icon and short name; used ones are dimmed by the stylesheet."""
+    kind = TKind(kind)
+    inner = (
+        '<span class="tmark">T!</span>'
+        f'<svg class="ticon" viewBox="0 0 24 24" aria-hidden="true">{ICONS[kind]}</svg>'
+        f'<span class="tname">{TCARD_SHORT[kind]}</span>'
+    )
+    extra = dict(extra or {})
+    extra.setdefault("title", kind.title + (" (used)" if used else ""))
+    state = ("used",) if used else ()
+    return _element(inner, ("card", "tcard", f"t-{kind.value}") + state + tuple(classes), extra,
+                    kind.title + (", used" if used else ""))
+
+
+def tcard_back(*, classes=()) -> str:
+    return _element('<span class="tmark big">T!</span>', ("card", "tback") + tuple(classes),
+                    None, "the [T!] pile")

@@ -1,0 +1,525 @@
+"""Pure rendering: a ``ui.session.Screen`` (a ``PlayerView`` plus names, seats and the local
+selection) → an HTML string.  No browser imports; tests call these under CPython.
+
+The page has no rules of its own: every clickable element carries either the notation of one
+of ``view.legal`` in ``data-action`` (``tweak.format_action``) or a UI command in ``data-ui``
+(``hand:R3``, ``table:2``, ``flow:thief``, ``clear``, ``reveal``, ``next-round``, ``rules``,
+``close-rules``, ``copy-link``, ``speed:fast``, ``quit``, ``new-game``, ``rematch``,
+``dismiss``).  Buttons for moves that are not legal now are disabled and carry no action.
+
+What is drawn comes from the view of the screen's seat only (R20, R21): its own hand, the
+public table, and for everyone else only counts, captured totals and face-up [T!] cards.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from tweak import Capture, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action
+from tweak.cards import TKind
+from tweak.events import card_name
+
+from .cards import attrs, back_card, face_card, tcard, tcard_back, target_card
+from .session import Screen, capture_of, place_of
+
+__all__ = ["render_screen", "render_table", "render_pass", "render_scores", "render_over",
+           "render_flash", "level_options", "render_saves", "render_notice", "round_points"]
+
+LOG_SHOWN = 8
+
+
+def _e(text) -> str:
+    return escape(str(text))
+
+
+def round_points(view, seat: int) -> int:
+    """Points ``seat`` has won so far this round, from public information (R5, R18, R20)."""
+    rules = view.rules
+    tcards = len(view.tcards_held[seat]) + len(view.tcards_used[seat])
+    return sum(rules.points(face) for face in view.captured[seat]) + tcards * rules.tcard_points
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+# ---- the start screen's pieces ------------------------------------------------------------
+
+
+def level_options(choices, default: str, selected: str = "") -> str:
+    """The options of a seat's kind select: Human, then one per computer level of
+    ``tweak.bots.CHOICES``.  ``selected`` is the current value ("human", "bot" meaning the
+    default level, or "bot:LEVEL")."""
+    if selected == "bot" or (selected.startswith("bot:") and
+                             selected[4:] not in {level for level, _ in choices}):
+        selected = f"bot:{default}"
+    options = [("human", "Human")] + [(f"bot:{level}", f"Computer · {label}")
+                                      for level, label in choices]
+    return "".join(
+        f'<option value="{_e(value)}"{" selected" if value == selected else ""}>{_e(label)}</option>'
+        for value, label in options
+    )
+
+
+def render_saves(saves) -> str:
+    """Resume buttons for saved games: ``saves`` is a list of (key, description)."""
+    if not saves:
+        return ""
+    buttons = "".join(
+        f'<button type="button" class="btn resume" data-ui="resume:{_e(key)}">'
+        f'<span class="resume-title">{"Resume" if i == 0 else "Resume earlier game"}</span>'
+        f'<span class="resume-detail">{_e(text)}</span></button>'
+        for i, (key, text) in enumerate(saves)
+    )
+    return buttons
+
+
+def render_notice(text: str) -> str:
+    if not text:
+        return ""
+    return (f'<div class="notice" role="alert"><span>{_e(text)}</span>'
+            f'<button type="button" class="btn small" data-ui="dismiss" aria-label="Dismiss">OK'
+            f'</button></div>')
+
+
+# ---- the table ----------------------------------------------------------------------------
+
+
+def render_screen(screen: Screen) -> str:
+    if screen.kind == "pass":
+        return render_pass(screen)
+    if screen.kind == "scores":
+        return render_scores(screen)
+    if screen.kind == "over":
+        return render_over(screen)
+    return render_table(screen)
+
+
+def _topbar(screen: Screen) -> str:
+    me = screen.view
+    goal = me.rules.goal(me.players) if me else None
+    info = (f'<span class="round">Round {me.round}</span>'
+            f'<span class="goal" title="The game ends when a total reaches {goal}">Goal '
+            f'{goal}</span>') if me else ""
+    # One button cycles the computers' pace; it names the pace now in force.
+    speed_next = "fast" if screen.speed == "normal" else "normal"
+    speed_label = "Pace: normal" if screen.speed == "normal" else f"Pace: {screen.speed}"
+    return (
+        '<header class="topbar">'
+        '<span class="brand">TWEAK<span class="bang">!</span></span>'
+        f'<span class="info">{info}</span>'
+        '<nav class="tools">'
+        f'<button type="button" class="btn ghost" data-ui="speed:{speed_next}" '
+        f'title="Pace of computer moves">{speed_label}</button>'
+        '<button type="button" class="btn ghost" data-ui="copy-link" '
+        'title="Copy a link to this game">Copy link</button>'
+        '<button type="button" class="btn ghost" data-ui="rules">How to play</button>'
+        '<button type="button" class="btn ghost" data-ui="quit" '
+        'title="Back to the start screen (the game stays saved)">Menu</button>'
+        '</nav></header>'
+    )
+
+
+def _tcards_row(view, seat: int, small: bool = True) -> str:
+    held = view.tcards_held[seat]
+    used = view.tcards_used[seat]
+    if not held and not used:
+        return ""
+    size = ("mini",) if small else ()
+    cards = [tcard(kind, classes=size) for kind in held]
+    cards += [tcard(kind, classes=size, used=True) for kind in used]
+    return f'<div class="tcards-row">{"".join(cards)}</div>'
+
+
+def _seat_badges(view, seat: int) -> str:
+    badges = []
+    if seat == view.dealer:
+        badges.append('<span class="chip dealer" title="Dealer this round">Dealer</span>')
+    if view.tweaks[seat]:
+        badges.append(f'<span class="chip tweaks" title="TWEAK!s this round">'
+                      f'{view.tweaks[seat]}× TWEAK!</span>')
+    return "".join(badges)
+
+
+def _opponent(screen: Screen, seat: int) -> str:
+    me = screen.view
+    person = screen.seats[seat]
+    active = me.to_act == seat
+    classes = ["opponent"] + (["active"] if active else [])
+    if active and me.phase == "bomb":
+        classes.append("bombed")
+    size = me.hand_sizes[seat]
+    backs = "".join(back_card(classes=("mini",)) for _ in range(size))
+    status = ""
+    if screen.thinking == seat:
+        status = '<span class="thinking">thinking<i>.</i><i>.</i><i>.</i></span>'
+    elif active and me.phase == "bomb":
+        status = '<span class="thinking">choosing a card for the Bomb</span>'
+    elif active:
+        status = '<span class="thinking">to play</span>'
+    return (
+        f'<article class="{" ".join(classes)}" data-seat="{seat}" '
+        f'aria-label="{_e(person.name)}">'
+        f'<div class="opp-head"><span class="name">{_e(person.name)}</span>'
+        f'{_seat_badges(me, seat)}</div>'
+        f'<div class="opp-kind">{_e(person.label)}</div>'
+        f'<div class="opp-row"><div class="opp-hand" title="{_plural(size, "card")} in hand">'
+        f'{backs or "<span class=empty-hand>no cards</span>"}</div>{_tcards_row(me, seat)}</div>'
+        f'<div class="opp-stats"><span title="Cards won this round">Won '
+        f'{len(me.captured[seat])}</span><span class="pts" title="Points this round">+'
+        f'{round_points(me, seat)}</span><span class="total" title="Total of finished rounds">'
+        f'{me.totals[seat]} pts</span></div>'
+        f'{status}'
+        '</article>'
+    )
+
+
+def _opponents(screen: Screen) -> str:
+    me = screen.view
+    order = [(me.seat + offset) % me.players for offset in range(1, me.players)]
+    return f'<section class="opponents n{len(order)}">{"".join(_opponent(screen, s) for s in order)}</section>'
+
+
+def _is_my_move(screen: Screen) -> bool:
+    me = screen.view
+    return me.my_turn and not screen.hide_hand and bool(me.legal)
+
+
+def _board(screen: Screen) -> str:
+    me = screen.view
+    selectable = _is_my_move(screen) and me.phase == "play"
+    chosen = set(screen.selection.table)
+    cards = []
+    for index, face in enumerate(me.table):
+        classes = ("selected",) if index in chosen and selectable else ()
+        extra = ({"data-ui": f"table:{index}", "aria-pressed": "true" if index in chosen else
+                  "false"} if selectable else None)
+        cards.append(face_card(face, me.rules, extra=extra, classes=classes))
+    table = "".join(cards) or '<p class="empty-table">The table is empty.</p>'
+    deck_label = (_plural(me.deck_size, "card") + " in the deck" if me.deck_size
+                  else "Deck empty: the blue 7")
+    return (
+        '<section class="board">'
+        '<div class="piles">'
+        f'<div class="pile deck">{target_card(me)}<span class="pile-label">{deck_label}</span></div>'
+        f'<div class="pile tpile">{tcard_back()}<span class="pile-label">'
+        f'{_plural(me.tcard_pile_size, "[T!] card")}</span></div>'
+        '</div>'
+        f'<div class="tablecards" aria-label="Cards on the table">{table}</div>'
+        '</section>'
+    )
+
+
+def _sum_line(screen: Screen) -> str:
+    me = screen.view
+    sel = screen.selection
+    values = ([sel.hand.value] if sel.hand is not None else [])
+    values += [me.table[i].value for i in sel.table if i < len(me.table)]
+    if not values:
+        return (f'<div class="sumline hint">Pick a card from your hand and table cards that add '
+                f'up to <b>{me.target}</b>, or place a card.</div>')
+    total = sum(values)
+    state = "exact" if total == me.target else "over" if total > me.target else "under"
+    expression = " + ".join(map(str, values))
+    return (f'<div class="sumline {state}" aria-live="polite"><span class="expr">{expression} = '
+            f'<b>{total}</b></span><span class="slash">/</span><span class="want">{me.target}'
+            f'</span></div>')
+
+
+def _flow_bar(screen: Screen) -> str:
+    """The chooser of an open [T!] flow: The Thief's victim or The Joker's ±1 (R13)."""
+    me = screen.view
+    flow = screen.selection.flow
+    legal = me.legal if _is_my_move(screen) else ()
+
+    def choice(action, label):
+        playable = action in legal
+        return (f'<button type="button" class="btn choice"'
+                f'{attrs({"data-action": format_action(action) if playable else None, "disabled": not playable})}>'
+                f'{label}</button>')
+
+    if flow == "thief" and any(isinstance(action, PlayThief) for action in legal):
+        buttons = "".join(
+            choice(PlayThief(s), f'{_e(screen.seats[s].name)} <small>('
+                                 f'{_plural(me.hand_sizes[s], "card")})</small>')
+            for s in range(me.players) if s != me.seat
+        )
+        title = "The Thief: steal a random card from"
+    elif flow == "joker" and any(isinstance(action, PlayJoker) for action in legal):
+        buttons = "".join(
+            choice(PlayJoker(d), f'{d:+d} <small>→ target {me.target + d}</small>')
+            for d in (-1, +1)
+        )
+        title = "The Joker: change the target by"
+    else:
+        return ""
+    return (f'<div class="flowbar" role="group" aria-label="{_e(title)}"><span>{_e(title)}</span>'
+            f'{buttons}<button type="button" class="btn ghost" data-ui="flow:{flow}">Cancel'
+            f'</button></div>')
+
+
+def _my_tcards(screen: Screen) -> str:
+    me = screen.view
+    if screen.hide_hand:
+        return _tcards_row(me, me.seat, small=False)
+    held, used = me.tcards_held[me.seat], me.tcards_used[me.seat]
+    if not held and not used:
+        return ""
+    legal = me.legal if _is_my_move(screen) else ()
+    cards = []
+    for kind in held:
+        if kind is TKind.THIEF:
+            playable = any(isinstance(a, PlayThief) for a in legal)
+            extra = {"data-ui": "flow:thief"} if playable else {"disabled": True}
+        elif kind is TKind.JOKER:
+            playable = any(isinstance(a, PlayJoker) for a in legal)
+            extra = {"data-ui": "flow:joker"} if playable else {"disabled": True}
+        elif kind is TKind.CHANGE:
+            playable = PlayChange() in legal
+            extra = {"data-action": "change"} if playable else {"disabled": True}
+        else:
+            playable = PlayBomb() in legal
+            extra = {"data-action": "bomb"} if playable else {"disabled": True}
+        extra["title"] = f"Play {kind.title}" if playable else f"{kind.title}: not playable now"
+        flow_open = screen.selection.flow == kind.value
+        classes = (("playable",) if playable else ()) + (("open",) if flow_open else ())
+        cards.append(tcard(kind, extra=extra, classes=classes))
+    cards += [tcard(kind, used=True) for kind in used]
+    return f'<div class="tcards-row mine">{"".join(cards)}</div>'
+
+
+def _prompt(screen: Screen) -> str:
+    me = screen.view
+    names = screen.names
+    if screen.hide_hand:
+        if me.to_act is None:
+            return "<p class=prompt>The game is over.</p>"
+        who = _e(names[me.to_act])
+        doing = "is thinking" if screen.thinking == me.to_act else "plays"
+        return f'<p class="prompt">Hands are hidden between players. <b>{who}</b> {doing}…</p>'
+    if me.my_turn and me.phase == "bomb":
+        bomber = _e(names[me.turn])
+        return (f'<p class="prompt alert"><b>{bomber}</b> played The Bomb: choose a card from '
+                f'your hand to give up to the table.</p>')
+    if me.my_turn:
+        return f'<p class="prompt you">Your turn — make <b>{me.target}</b>.</p>'
+    who = _e(names[me.to_act])
+    if screen.thinking == me.to_act:
+        return f'<p class="prompt">{who} is thinking…</p>'
+    if me.phase == "bomb":
+        return f'<p class="prompt">{who} is choosing a card for the Bomb…</p>'
+    return f'<p class="prompt">{who}’s turn.</p>'
+
+
+def _actions(screen: Screen) -> str:
+    me = screen.view
+    if not _is_my_move(screen):
+        return ""
+    sel = screen.selection
+    place = place_of(me, sel)
+    if me.phase == "bomb":
+        label = f"Give up {card_name(sel.hand)}" if place else "Give up a card"
+        return (f'<div class="actions"><button type="button" class="btn primary" id="give-up"'
+                f'{attrs({"data-action": format_action(place) if place else None, "disabled": place is None})}>'
+                f'{_e(label)}</button></div>')
+    capture = capture_of(me, sel)
+    capture_label = f"Capture {capture.total}" if capture else "Capture"
+    clear = ('<button type="button" class="btn ghost" data-ui="clear">Clear</button>'
+             if sel.hand is not None or sel.table else "")
+    return (
+        '<div class="actions">'
+        f'<button type="button" class="btn primary capture" id="capture"'
+        f'{attrs({"data-action": format_action(capture) if capture else None, "disabled": capture is None})}>'
+        f'{_e(capture_label)}</button>'
+        f'<button type="button" class="btn place" id="place"'
+        f'{attrs({"data-action": format_action(place) if place else None, "disabled": place is None})}>'
+        f'Place card</button>{clear}</div>'
+    )
+
+
+def _hand(screen: Screen) -> str:
+    me = screen.view
+    if screen.hide_hand:
+        backs = "".join(back_card() for _ in range(len(me.hand)))
+        return f'<div class="hand hidden-hand" aria-label="Hidden hand">{backs}</div>'
+    active = _is_my_move(screen)
+    cards = []
+    for face in me.hand:
+        selected = screen.selection.hand is face
+        extra = ({"data-ui": f"hand:{face}", "aria-pressed": "true" if selected else "false"}
+                 if active else None)
+        cards.append(face_card(face, me.rules, extra=extra,
+                               classes=("big",) + (("selected",) if selected and active else ())))
+    if not cards:
+        return '<div class="hand"><p class="empty-hand">No cards in hand.</p></div>'
+    return f'<div class="hand" aria-label="Your hand">{"".join(cards)}</div>'
+
+
+def _me(screen: Screen) -> str:
+    me = screen.view
+    seat = me.seat
+    person = screen.seats[seat]
+    title = _e(person.name) if screen.hot_seat or person.name != "You" else "You"
+    classes = ["me"] + (["active"] if me.to_act == seat and not screen.hide_hand else [])
+    body = ""
+    if _is_my_move(screen):
+        body = _sum_line(screen) if me.phase == "play" else ""
+    return (
+        f'<section class="{" ".join(classes)}" data-seat="{seat}">'
+        f'<div class="me-head">{_prompt(screen)}'
+        f'<div class="me-id"><span class="name">{title}</span>{_seat_badges(me, seat)}'
+        f'<span class="opp-stats"><span title="Cards won this round">Won '
+        f'{len(me.captured[seat])}</span><span class="pts" title="Points this round">+'
+        f'{round_points(me, seat)}</span><span class="total" title="Total of finished rounds">'
+        f'{me.totals[seat]} pts</span></span></div></div>'
+        f'{_flow_bar(screen)}'
+        f'{body}'
+        f'<div class="me-row">{_hand(screen)}{_my_tcards(screen)}</div>'
+        f'{_actions(screen)}'
+        '</section>'
+    )
+
+
+def _log(screen: Screen) -> str:
+    lines = list(screen.log)[-LOG_SHOWN:][::-1]
+    items = "".join(f'<li class="log-{line.kind}">{_e(line.text)}</li>' for line in lines)
+    return (f'<aside class="log" aria-label="Recent moves"><h2>Recent moves</h2>'
+            f'<ol>{items}</ol></aside>')
+
+
+def render_table(screen: Screen) -> str:
+    me = screen.view
+    return (
+        f'<div class="screen table-screen" data-screen="table" data-to-act="{me.to_act}">'
+        f'{_topbar(screen)}{render_notice(screen.notice)}'
+        f'{_opponents(screen)}{_board(screen)}{_me(screen)}{_log(screen)}'
+        '</div>'
+    )
+
+
+# ---- the other screens -------------------------------------------------------------------
+
+
+def render_pass(screen: Screen) -> str:
+    """Hot-seat: the device goes to ``pass_to``; no hand is on this screen at all."""
+    name = _e(screen.names[screen.pass_to])
+    if screen.pass_reason == "bomb":
+        why = "The Bomb: choose a card to give up, in private."
+    else:
+        why = "It is your turn."
+    recent = "".join(f'<li class="log-{line.kind}">{_e(line.text)}</li>'
+                     for line in list(screen.log)[-5:][::-1])
+    return (
+        f'<div class="screen pass-screen" data-screen="pass" data-pass-to="{screen.pass_to}">'
+        '<div class="pass-card">'
+        '<span class="brand">TWEAK<span class="bang">!</span></span>'
+        f'<h1>Pass the device to <span class="who">{name}</span></h1>'
+        f'<p class="why">{_e(why)}</p>'
+        f'<button type="button" class="btn primary big" data-ui="reveal" autofocus>'
+        f'I am {name} — show my cards</button>'
+        f'<ol class="recent">{recent}</ol>'
+        '</div></div>'
+    )
+
+
+_SCORE_COLUMNS = (
+    ("cards", "Cards won"), ("card_points", "Card points"), ("red_bonus", "Red bonus"),
+    ("tcard_points", "[T!] points"), ("tweaks", "TWEAK!s"), ("points", "Round"),
+    ("total", "Total"),
+)
+
+
+def _score_table(result, names, goal) -> str:
+    head = "".join(f"<th scope=col>{_e(title)}</th>" for _, title in _SCORE_COLUMNS)
+    best = max(row.total for row in result.rows)
+    rows = []
+    for row in result.rows:
+        cells = "".join(
+            f'<td class="{key}">{getattr(row, key)}</td>' for key, _ in _SCORE_COLUMNS
+        )
+        lead = " lead" if row.total == best else ""
+        rows.append(f'<tr class="row{lead}"><th scope=row>{_e(names[row.seat])}'
+                    f'{" <span class=chip>dealt</span>" if row.seat == result.dealer else ""}'
+                    f'</th>{cells}</tr>')
+    return (f'<div class="table-wrap"><table class="scores"><thead><tr><th scope=col>Player'
+            f'</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+            f'<p class="goal-line">The game ends when a total reaches <b>{goal}</b>.</p>')
+
+
+def render_scores(screen: Screen) -> str:
+    me = screen.view
+    result = me.results[-1]
+    names = screen.names
+    goal = me.rules.goal(me.players)
+    discarded = (f'<p class="discarded">Left on the table, scoring nothing: '
+                 f'{_e(", ".join(card_name(f) for f in result.discarded))}.</p>'
+                 if result.discarded else "")
+    first = (me.dealer + 1) % me.players
+    return (
+        f'<div class="screen sheet-screen" data-screen="scores" data-round="{result.round}">'
+        '<div class="sheet">'
+        f'<h1>Round {result.round} — scores</h1>'
+        f'{_score_table(result, names, goal)}{discarded}'
+        f'<p class="next-info">Round {me.round}: <b>{_e(names[me.dealer])}</b> deals, '
+        f'<b>{_e(names[first])}</b> plays first.</p>'
+        '<button type="button" class="btn primary big" data-ui="next-round" id="next-round" '
+        'autofocus>Next round</button>'
+        '</div></div>'
+    )
+
+
+def render_over(screen: Screen) -> str:
+    me = screen.view
+    names = screen.names
+    winners = me.winners
+    who = " and ".join(_e(names[s]) for s in winners)
+    title = (f"{who} win{'s' if len(winners) == 1 else ''}!" if winners else "Game over")
+    if winners and len(winners) > 1:
+        title = f"{who} share the win!"
+    history = ""
+    if me.results:
+        head = "".join(f"<th scope=col>R{r.round}</th>" for r in me.results)
+        body = "".join(
+            f'<tr class="{"row lead" if seat in winners else "row"}"><th scope=row>'
+            f'{_e(names[seat])}</th>'
+            + "".join(f"<td>{r.rows[seat].points}</td>" for r in me.results)
+            + f'<td class="total">{me.totals[seat]}</td></tr>'
+            for seat in range(me.players)
+        )
+        history = (f'<div class="table-wrap"><table class="scores history"><thead><tr>'
+                   f'<th scope=col>Player</th>{head}<th scope=col>Total</th></tr></thead>'
+                   f'<tbody>{body}</tbody></table></div>')
+    last = ""
+    if me.results:
+        last = (f'<details class="last-round" open><summary>Round {me.results[-1].round} in detail'
+                f'</summary>{_score_table(me.results[-1], names, me.rules.goal(me.players))}'
+                f'</details>')
+    return (
+        f'<div class="screen sheet-screen over" data-screen="over">'
+        '<div class="sheet">'
+        '<div class="trophy" aria-hidden="true">★</div>'
+        f'<h1 class="winner">{title}</h1>'
+        f'{history}{last}'
+        '<div class="sheet-actions">'
+        '<button type="button" class="btn primary big" data-ui="rematch" id="rematch">Play again'
+        '</button>'
+        '<button type="button" class="btn big" data-ui="new-game" id="new-game">New game</button>'
+        '</div></div></div>'
+    )
+
+
+def render_flash(flash, names, big: bool = True) -> str:
+    """The celebration of a capture: the called-out sum (R14), and for a TWEAK! a burst with
+    the [T!] card won (R15).  ``big=False`` keeps it to a toast (over a score sheet)."""
+    if flash is None:
+        return ""
+    who = _e(names[flash.seat])
+    callout = f'<div class="callout"><b>{who}</b>: {_e(flash.callout)}</div>'
+    if not flash.tweak or not big:
+        tweak = ' <b class="tweak-word">TWEAK!</b>' if flash.tweak else ""
+        return (f'<div class="toast" data-serial="{flash.serial}" role="status">{callout[:-6]}'
+                f'{tweak}</div></div>')
+    won = (f'<div class="won">wins {tcard(flash.won)}</div>' if flash.won is not None
+           else '<div class="won">The [T!] pile is empty.</div>')
+    return (f'<div class="tweak-burst" data-serial="{flash.serial}" role="status">'
+            f'<div class="burst-word">TWEAK!</div>{callout}{won}</div>')

@@ -1,0 +1,639 @@
+"""The page's controller: one game session at the table.  Pure Python (no ``js``/``pyscript``),
+so every rule of the page's flow is tested under CPython.
+
+Data:
+* ``Seat`` — a chair at the table: a name and who sits there, a person (``"human"``) or a
+  computer at a level of ``tweak.bots.LEVELS``.  Its ``tag`` (``"human"`` / ``"bot:LEVEL"``) is
+  what a game record stores in ``Record.seats``.
+* ``Setup`` — what the start screen asked for: seats and edition.  ``parse_setup`` reads it
+  from the start form's fields and says in a sentence what is wrong.
+* ``Hooks`` — house rules and test hooks read from the page's query string (``parse_hooks``):
+  ``seed=N`` (reproducible deals), ``goal=N`` (one goal for every player count, R3/R19),
+  ``tcards=thief,bomb,...`` (stack round 1's [T!] pile), ``dealer=N`` (round 1's dealer) and
+  ``speed=normal|fast|instant`` (computer pacing).
+* ``Selection`` — what the person at the device has picked so far this turn (a hand card,
+  table cards by position, an open [T!] chooser).  It lives here, not in the engine: it is not
+  part of the game.
+* ``LogLine`` — one public sentence of the move log (``tweak.events.describe``).
+* ``Flash`` — what the last action deserves to show big: a capture's called-out sum (R14), a
+  TWEAK! and the [T!] card it won (R15).
+* ``Screen`` — everything ``ui.render`` needs to draw the page now: its kind ("table", "pass",
+  "scores", "over"), the view of the seat whose eyes the screen shows (a ``PlayerView``, never
+  a ``State``), names, seats, selection, log.
+* ``Session`` — the game: its ``Record`` and current ``State`` (only this module touches a
+  ``State``), the bots, the seat whose cards the screen may show (``viewer``), how many round
+  score sheets have been seen.
+
+Hot-seat privacy: with two or more people at one device, a seat's hand is shown only while
+that seat must act and after a "pass the device" screen; between people, hands are hidden.  A
+Bomb's human victim is asked the same way, privately (R13).
+
+Errors a player can cause (a bad save, a bad link, a click at the wrong moment) raise
+``SessionError`` with a sentence fit to show; the page shows it instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, replace
+from typing import Optional
+from urllib.parse import parse_qs
+
+from tweak import (
+    EDITIONS, Capture, Face, NotationError, Place, PlayerView, Record, RecordError, apply,
+    dumps, from_fragment, legal_actions, loads, new_game, parse_action, replay, to_fragment,
+    view,
+)
+from tweak import bots
+from tweak.cards import TKind
+from tweak.events import Captured, GameEnded, RoundEnded, TCardWon, describe, for_seat
+from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
+
+__all__ = [
+    "Seat", "Setup", "Hooks", "Selection", "LogLine", "Flash", "Screen", "Session",
+    "SessionError", "parse_setup", "parse_hooks", "drive", "DEFAULT_NAMES", "MAX_NAME",
+    "SPEEDS",
+]
+
+# Default names for seats 0..5: the first is the person at the device; the computers are named
+# after mathematicians (it is a game of sums).
+DEFAULT_NAMES = ("You", "Ada", "Blaise", "Emmy", "Carl", "Sofia")
+MAX_NAME = 16
+# Seconds between computer moves, so a person can follow the game (issue 3: ~0.8–1.2 s).
+SPEEDS = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
+LOG_LINES = 60
+
+
+class SessionError(ValueError):
+    """Something a player did or loaded cannot be done; the message is fit to show them."""
+
+
+# ---- seats and set-up -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str  # "human" or "bot"
+    level: Optional[str] = None  # a key of tweak.bots.LEVELS for a computer seat
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    @property
+    def tag(self) -> str:
+        return "human" if self.is_human else f"bot:{self.level}"
+
+    @property
+    def label(self) -> str:
+        """"Human" or "Computer · Greedy": the level's label from ``tweak.bots.CHOICES``."""
+        if self.is_human:
+            return "Human"
+        labels = dict(bots.CHOICES)
+        return f"Computer · {labels.get(self.level, str(self.level).title())}"
+
+    @staticmethod
+    def from_tag(name: str, tag: str) -> "Seat":
+        """The seat a record's tag describes.  A computer level this version no longer has
+        (levels get renamed) becomes the default level rather than making a save unreadable."""
+        if tag == "human":
+            return Seat(name, "human")
+        level = tag[4:] if tag.startswith("bot:") else ""
+        if level not in bots.LEVELS:
+            level = bots.DEFAULT_LEVEL
+        return Seat(name, "bot", level)
+
+
+@dataclass(frozen=True)
+class Setup:
+    seats: tuple
+    edition: str = "classic"
+
+
+def _clean_name(text, seat: int) -> str:
+    name = " ".join(str(text or "").split())[:MAX_NAME]
+    return name or (DEFAULT_NAMES[seat] if seat < len(DEFAULT_NAMES) else f"Player {seat + 1}")
+
+
+def _unique(names) -> list:
+    """Names as given, with " 2", " 3"... added to repeats so every seat can be told apart."""
+    seen, result = {}, []
+    for name in names:
+        count = seen.get(name.casefold(), 0) + 1
+        seen[name.casefold()] = count
+        result.append(name if count == 1 else f"{name[:MAX_NAME - 2]} {count}")
+    return result
+
+
+def parse_setup(fields) -> Setup:
+    """Read the start form: ``players`` (2–6), ``name-N``, ``kind-N`` (``human``, ``bot`` for
+    the default level, or ``bot:LEVEL``) for each seat N, and ``edition``."""
+    try:
+        players = int(str(fields.get("players", "")).strip())
+    except ValueError:
+        raise SessionError("Choose how many players sit at the table (2 to 6).") from None
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SessionError(f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.")
+    edition = str(fields.get("edition", "classic") or "classic")
+    if edition not in EDITIONS:
+        raise SessionError(f"There is no edition called {edition!r}.")
+    seats = []
+    for seat in range(players):
+        kind = str(fields.get(f"kind-{seat}", "human" if seat == 0 else "bot"))
+        name = _clean_name(fields.get(f"name-{seat}"), seat)
+        if kind == "human":
+            seats.append(Seat(name, "human"))
+            continue
+        level = bots.DEFAULT_LEVEL if kind == "bot" else kind[4:] if kind.startswith("bot:") else ""
+        if level not in bots.LEVELS:
+            raise SessionError(f"Seat {seat + 1} asks for an unknown kind of player ({kind!r}).")
+        seats.append(Seat(name, "bot", level))
+    if not any(seat.is_human for seat in seats):
+        raise SessionError("At least one seat must be a person (Human).")
+    if sum(seat.is_human for seat in seats) >= 2:
+        # "You" means nothing when several people share the device ("Pass the device to You").
+        seats = [replace(seat, name=f"Player {i + 1}") if seat.name == DEFAULT_NAMES[0] else seat
+                 for i, seat in enumerate(seats)]
+    names = _unique([seat.name for seat in seats])
+    return Setup(tuple(replace(seat, name=name) for seat, name in zip(seats, names)), edition)
+
+
+# ---- hooks from the query string ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hooks:
+    seed: Optional[int] = None
+    goal: Optional[int] = None
+    tcards: Optional[tuple] = None
+    dealer: Optional[int] = None
+    speed: Optional[str] = None
+
+
+def parse_hooks(query: str) -> Hooks:
+    """``?seed=12&goal=30&tcards=thief,bomb&dealer=1&speed=instant`` → ``Hooks``.  Unknown
+    parameters are ignored (a link may carry others); a bad value raises ``SessionError``."""
+    params = {key: values[-1] for key, values in parse_qs(query.lstrip("?")).items()}
+
+    def number(key, low, high):
+        if key not in params:
+            return None
+        text = params[key].strip()
+        if not text.isdigit() or not low <= int(text) <= high:
+            raise SessionError(f"The page address sets {key}={params[key]!r}; it must be a "
+                               f"whole number from {low} to {high}.")
+        return int(text)
+
+    tcards = None
+    if "tcards" in params:
+        try:
+            tcards = tuple(TKind.parse(part.strip()) for part in params["tcards"].split(",")
+                           if part.strip())
+        except NotationError as error:
+            raise SessionError(f"The page address stacks the [T!] pile wrongly: {error}.") from None
+    speed = params.get("speed")
+    if speed is not None and speed not in SPEEDS:
+        raise SessionError(f"The page address sets speed={speed!r}; use one of "
+                           f"{', '.join(SPEEDS)}.")
+    return Hooks(seed=number("seed", 0, 2**53), goal=number("goal", 1, 100_000),
+                 tcards=tcards, dealer=number("dealer", 0, MAX_PLAYERS - 1), speed=speed)
+
+
+# ---- what the screen shows ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Selection:
+    hand: Optional[object] = None  # a Face from the hand
+    table: tuple = ()  # positions in view.table, sorted
+    flow: Optional[str] = None  # an open [T!] chooser: "thief" or "joker"
+
+
+@dataclass(frozen=True)
+class LogLine:
+    text: str
+    kind: str  # "capture", "tweak", "tcard", "round", "turn" or "plain"
+    seat: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Flash:
+    """A capture to celebrate: who, the called-out sum, whether it was a TWEAK! and the [T!]
+    card it won (None if none, or the pile was empty)."""
+
+    seat: int
+    callout: str
+    total: int
+    tweak: bool
+    won: Optional[object] = None
+    serial: int = 0
+
+
+@dataclass(frozen=True)
+class Screen:
+    kind: str  # "table", "pass", "scores" or "over"
+    view: Optional[PlayerView]  # the eyes of the screen (None on a pass screen)
+    seats: tuple
+    selection: Selection
+    log: tuple
+    hide_hand: bool = False  # hot-seat: the viewer's hand is not theirs to see right now
+    pass_to: Optional[int] = None
+    pass_reason: str = ""  # "turn", "bomb" or "round"
+    hot_seat: bool = False
+    thinking: Optional[int] = None  # the computer seat now choosing its move
+    notice: str = ""
+    speed: str = "normal"
+
+    @property
+    def names(self) -> tuple:
+        return tuple(seat.name for seat in self.seats)
+
+
+_YOU_VERB = re.compile(r"\bYou (draws|wins|captures|places|plays|gives|deals)\b")
+_YOU_OBJECT = re.compile(r"(, | on | and )You\b")
+
+
+def second_person(text: str) -> str:
+    """The log's sentences (``describe``) speak of players in the third person; for the seat
+    named "You" they should read "You draw", "on you"."""
+    text = _YOU_VERB.sub(lambda match: "You " + match.group(1)[:-1], text)
+    text = text.replace("You has no cards and loses", "You have no cards and lose")
+    text = text.replace("You is dealt", "You are dealt")
+    return _YOU_OBJECT.sub(r"\1you", text)
+
+
+def _chosen(bot, seat_view):
+    """A bot without ``think``: one call of ``choose``, as a generator that yields nothing."""
+    return bot.choose(seat_view)
+    yield  # pragma: no cover  (makes this a generator function)
+
+
+def drive(thinking, deadline: float, clock) -> Optional[object]:
+    """Advance a bot's thinking generator until it returns its action (StopIteration.value)
+    or ``clock()`` passes ``deadline``; None means "not done, call again later"."""
+    try:
+        while True:
+            next(thinking)
+            if clock() >= deadline:
+                return None
+    except StopIteration as stop:
+        if stop.value is None:
+            raise SessionError("A computer player finished thinking without choosing a move.")
+        return stop.value
+
+
+@dataclass
+class BotTurn:
+    """A computer seat's move in progress: its view, its thinking, and the step it is for."""
+
+    seat: int
+    view: PlayerView
+    thinking: object
+    step: int
+
+
+# ---- the session ------------------------------------------------------------------------
+
+
+class Session:
+    """One game at the table.  See the module docstring."""
+
+    def __init__(self, record: Record, seats, state=None, *, speed: str = "normal"):
+        if len(seats) != record.players:
+            raise SessionError(f"The game has {record.players} players but {len(seats)} seats.")
+        self.seats = tuple(seats)
+        self.record = replace(record, names=tuple(seat.name for seat in self.seats),
+                              seats=tuple(seat.tag for seat in self.seats))
+        self.state = state if state is not None else replay(self.record)
+        self.humans = tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+        if not self.humans:
+            raise SessionError("This game has no human seat to play from.")
+        self.bots = {
+            i: bots.make_bot(seat.level, seed=(self.record.seed * 7919 + i) % 2**31)
+            for i, seat in enumerate(self.seats) if not seat.is_human
+        }
+        self.viewer = self.humans[0] if not self.hot_seat else None
+        self.selection = Selection()
+        self.log = deque(maxlen=LOG_LINES)
+        self.flash: Optional[Flash] = None
+        self.notice = ""
+        self.speed = speed if speed in SPEEDS else "normal"
+        self.thinking: Optional[int] = None
+        self._serial = 0
+        # A round's score sheet is shown once (R18).  A save made just after a round ended
+        # shows that sheet again on resume: the last step's events tell.
+        just_ended = any(isinstance(event, RoundEnded) for event in self.state.events)
+        self.acknowledged = len(self.state.results) - (1 if just_ended else 0)
+        self._log_events(self.state.events)
+
+    # -- making one --
+
+    @staticmethod
+    def new(setup: Setup, hooks: Hooks = Hooks(), seed: int = 0) -> "Session":
+        """A new game for ``setup``.  ``hooks.seed`` wins over ``seed`` (reproducible deals)."""
+        rules = EDITIONS[setup.edition]
+        if hooks.goal is not None:  # R3 house rule: one goal for every number of players
+            rules = rules.with_changes(goals=(hooks.goal,) * (MAX_PLAYERS - MIN_PLAYERS + 1))
+        players = len(setup.seats)
+        dealer = hooks.dealer
+        if dealer is not None and dealer >= players:
+            raise SessionError(f"The page address makes seat {dealer + 1} deal, but there are "
+                               f"only {players} players.")
+        record = Record(players=players, seed=hooks.seed if hooks.seed is not None else seed,
+                        rules=rules, tcards=hooks.tcards, dealer=dealer)
+        try:
+            state = new_game(record.players, record.seed, record.rules, tcards=record.tcards,
+                             dealer=record.dealer)
+        except (ValueError, RulesError) as error:
+            raise SessionError(f"This game cannot be dealt: {error}") from None
+        return Session(record, setup.seats, state, speed=hooks.speed or "normal")
+
+    def rematch(self, seed: int) -> "Session":
+        """A new game with the same seats and rule set, dealt from a new seed."""
+        record = Record(players=self.record.players, seed=seed, rules=self.record.rules)
+        return Session(record, self.seats, speed=self.speed)
+
+    @staticmethod
+    def from_record(record: Record, speed: str = "normal") -> "Session":
+        names = record.names or tuple(_clean_name("", i) for i in range(record.players))
+        tags = record.seats or ("human",) + ("bot",) * (record.players - 1)
+        seats = tuple(Seat.from_tag(_clean_name(name, i), tag)
+                      for i, (name, tag) in enumerate(zip(names, tags)))
+        if not any(seat.is_human for seat in seats):
+            seats = (replace(seats[0], kind="human", level=None),) + seats[1:]
+        try:
+            state = replay(record)
+        except RecordError as error:
+            raise SessionError(f"This game cannot be replayed: {error}") from None
+        return Session(record, seats, state, speed=speed)
+
+    @staticmethod
+    def from_save(text: str, speed: str = "normal") -> "Session":
+        """The game of an autosave (``save_text``)."""
+        try:
+            record = loads(text)
+        except RecordError as error:
+            raise SessionError(f"The saved game cannot be read: {error}") from None
+        return Session.from_record(record, speed)
+
+    @staticmethod
+    def from_link(fragment: str, speed: str = "normal") -> "Session":
+        """The game of a link's ``#g=...`` fragment (the part after ``g=``)."""
+        try:
+            record = from_fragment(fragment)
+        except RecordError as error:
+            raise SessionError(f"This game link cannot be opened: {error}") from None
+        return Session.from_record(record, speed)
+
+    # -- what is true now --
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) >= 2
+
+    @property
+    def names(self) -> tuple:
+        return tuple(seat.name for seat in self.seats)
+
+    @property
+    def to_act(self):
+        return self.state.to_act
+
+    def kind(self) -> str:
+        """Which screen the page shows: "over", "scores", "pass" or "table"."""
+        if len(self.state.results) > self.acknowledged:
+            return "over" if self.state.is_over else "scores"
+        if self.state.is_over:
+            return "over"
+        seat = self.state.to_act
+        if self.hot_seat and self.seats[seat].is_human and self.viewer != seat:
+            return "pass"
+        return "table"
+
+    def bot_to_act(self) -> bool:
+        """A computer seat must move now and nothing waits for a person (a score sheet)."""
+        return self.kind() == "table" and not self.seats[self.state.to_act].is_human
+
+    def human_to_act(self) -> bool:
+        return self.kind() == "table" and self.seats[self.state.to_act].is_human
+
+    def screen(self) -> Screen:
+        kind = self.kind()
+        seat = self.state.to_act
+        pass_to, reason = None, ""
+        if kind == "pass":
+            pass_to = seat
+            reason = "bomb" if self.state.phase.value == "bomb" else "turn"
+        eyes = self.viewer if self.viewer is not None else self.humans[0]
+        hide = self.hot_seat and (self.viewer is None or self.viewer != seat or kind != "table")
+        return Screen(
+            kind=kind,
+            view=None if kind == "pass" else view(self.state, eyes),
+            seats=self.seats,
+            selection=self.selection,
+            log=tuple(self.log),
+            hide_hand=hide,
+            pass_to=pass_to,
+            pass_reason=reason,
+            hot_seat=self.hot_seat,
+            thinking=self.thinking if kind == "table" else None,
+            notice=self.notice,
+            speed=self.speed,
+        )
+
+    def save_text(self) -> str:
+        """The autosave: the game record as JSON (``tweak.dumps``)."""
+        return dumps(self.record)
+
+    def link_fragment(self) -> str:
+        return "g=" + to_fragment(self.record)
+
+    # -- a person's commands --
+
+    def act(self, text: str) -> None:
+        """Apply the action in notation ``text`` (a clicked ``data-action``) for the person
+        who must act now."""
+        if not self.human_to_act() or (self.hot_seat and self.viewer != self.state.to_act):
+            raise SessionError("It is not your turn to play.")
+        try:
+            action = parse_action(text)
+        except NotationError as error:
+            raise SessionError(f"That move cannot be read: {error}") from None
+        if action not in legal_actions(self.state):
+            raise SessionError(f"{text} is not a legal move now.")
+        self._apply(action)
+
+    def command(self, text: str) -> None:
+        """A UI command (a clicked ``data-ui``) that is not a move: selecting cards, opening a
+        [T!] chooser, revealing a hand after a pass screen, going to the next round."""
+        name, _, arg = text.partition(":")
+        self.notice = ""
+        if name == "reveal":
+            if self.kind() != "pass":
+                return
+            self.viewer = self.state.to_act
+            self.selection = Selection()
+        elif name == "next-round":
+            if self.kind() == "scores":
+                self.acknowledged = len(self.state.results)
+                self.selection = Selection()
+                if self.hot_seat:  # anyone may hold the device after a score sheet
+                    self.viewer = None
+        elif name == "hand":
+            self._select_hand(arg)
+        elif name == "table":
+            self._select_table(arg)
+        elif name == "clear":
+            self.selection = Selection()
+        elif name == "flow":
+            flow = arg if arg in ("thief", "joker") else None
+            self.selection = replace(self.selection,
+                                     flow=None if self.selection.flow == flow else flow)
+        elif name == "speed":
+            if arg in SPEEDS:
+                self.speed = arg
+        elif name == "dismiss":
+            pass
+        else:
+            raise SessionError(f"Unknown command {text!r}.")
+
+    def _my_view(self) -> Optional[PlayerView]:
+        if not self.human_to_act() or (self.hot_seat and self.viewer != self.state.to_act):
+            return None
+        return view(self.state, self.state.to_act)
+
+    def _select_hand(self, text: str) -> None:
+        me = self._my_view()
+        if me is None:
+            return
+        try:
+            face = Face.parse(text)
+        except NotationError:
+            raise SessionError(f"{text!r} is not a card.") from None
+        if face not in me.hand:
+            return
+        hand = None if self.selection.hand is face else face
+        self.selection = replace(self.selection, hand=hand, flow=None)
+
+    def _select_table(self, text: str) -> None:
+        me = self._my_view()
+        if me is None or me.phase == "bomb":
+            return
+        if not text.isdigit() or int(text) >= len(me.table):
+            return
+        index = int(text)
+        chosen = set(self.selection.table)
+        chosen ^= {index}
+        self.selection = replace(self.selection, table=tuple(sorted(chosen)), flow=None)
+
+    # -- computer seats --
+
+    def start_bot(self) -> BotTurn:
+        """Begin the move of the computer seat that must act: its ``think(view)`` generator if
+        it has one (driven across event-loop turns by the page), else one ``choose(view)``."""
+        if not self.bot_to_act():
+            raise SessionError("No computer player is to move now.")
+        seat = self.state.to_act
+        bot = self.bots[seat]
+        seat_view = view(self.state, seat)  # bots get their own view only (R21)
+        think = getattr(bot, "think", None)
+        thinking = think(seat_view) if callable(think) else _chosen(bot, seat_view)
+        self.thinking = seat
+        return BotTurn(seat, seat_view, thinking, self.state.step)
+
+    def finish_bot(self, turn: BotTurn, action) -> bool:
+        """Apply a computer's chosen move; False if the game moved on meanwhile."""
+        self.thinking = None
+        if self.state.step != turn.step or self.state.to_act != turn.seat:
+            return False
+        if action not in turn.view.legal:
+            raise SessionError(f"{self.seats[turn.seat].name} (computer) chose {action}, "
+                               f"which is not a legal move.")
+        self._apply(action)
+        return True
+
+    def step_bots(self, limit: int = 10_000) -> int:
+        """Play computer moves at once until a person must act or a screen waits; the number
+        of moves played.  (The page paces moves instead; tests and "instant" use this.)"""
+        moves = 0
+        while self.bot_to_act() and moves < limit:
+            turn = self.start_bot()
+            action = drive(turn.thinking, float("inf"), lambda: 0.0)
+            self.finish_bot(turn, action)
+            moves += 1
+        return moves
+
+    # -- applying a move --
+
+    def _apply(self, action) -> None:
+        before = len(self.state.results)
+        self.state = apply(self.state, action)
+        self.record = self.record.then(action)
+        self.selection = Selection()
+        self._log_events(self.state.events)
+        self._flash_from(self.state.events)
+        if len(self.state.results) > before and self.hot_seat:
+            self.viewer = None
+
+    def _log_events(self, events) -> None:
+        names = self.names
+        for event in events:
+            public = for_seat(event, -1)  # the log is public: nobody's drawn cards (R21)
+            text = describe(public, names)
+            if not text:
+                continue
+            if "You" in names:
+                text = second_person(text)
+            if isinstance(event, Captured):
+                kind = "tweak" if event.tweak else "capture"
+            elif isinstance(event, TCardWon):
+                kind = "tcard"
+            elif isinstance(event, (RoundEnded, GameEnded)):
+                kind = "round"
+            elif type(event).__name__ in ("ThiefPlayed", "JokerPlayed", "ChangePlayed",
+                                          "BombPlayed", "GaveUp"):
+                kind = "tcard"
+            else:
+                kind = "plain"
+            self.log.append(LogLine(text, kind, getattr(event, "seat", None)))
+
+    def _flash_from(self, events) -> None:
+        self.flash = None
+        for index, event in enumerate(events):
+            if isinstance(event, Captured):
+                won = None
+                for later in events[index + 1:]:
+                    if isinstance(later, TCardWon) and later.seat == event.seat:
+                        won = later.kind
+                self._serial += 1
+                total = event.card.value + sum(face.value for face in event.taken)
+                self.flash = Flash(event.seat, event.callout, total, event.tweak, won,
+                                   self._serial)
+
+    def take_flash(self) -> Optional[Flash]:
+        """The last move's celebration, once: the page shows it, then it is gone."""
+        flash, self.flash = self.flash, None
+        return flash
+
+
+def capture_of(me: PlayerView, selection: Selection):
+    """The capture the selection spells, if it is one of ``me.legal``; else None.  The UI
+    decides nothing itself: it looks the selection up among the engine's legal actions."""
+    if selection.hand is None or not selection.table:
+        return None
+    try:
+        taken = [me.table[index] for index in selection.table]
+    except IndexError:
+        return None
+    action = Capture.of(selection.hand, taken)
+    return action if action in me.legal else None
+
+
+def place_of(me: PlayerView, selection: Selection):
+    """Placing (or, bombed, giving up) the selected hand card, if legal now; else None."""
+    if selection.hand is None:
+        return None
+    action = Place(selection.hand)
+    return action if action in me.legal else None
