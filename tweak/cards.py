@@ -76,7 +76,10 @@ class Face:
 
     @staticmethod
     def parse(text: str) -> "Face":
-        """``"R3"`` → red 3."""
+        """``"R3"`` → red 3 (a lower-case colour letter is accepted too)."""
+        face = _BY_TEXT.get(text) if isinstance(text, str) else None
+        if face is not None:
+            return face
         if not isinstance(text, str) or len(text) != 2 or not text[1].isdigit():
             raise NotationError(f"{text!r} is not a card (expected colour letter + value, e.g. R3)")
         value = int(text[1])
@@ -114,6 +117,7 @@ for _colour in Colour:
         object.__setattr__(_face, "colour", _colour)
         object.__setattr__(_face, "value", _value)
         _FACES[_colour * 7 + _value] = _face
+_BY_TEXT = {str(face): face for face in _FACES if face is not None}
 
 
 @dataclass(frozen=True, order=True)
