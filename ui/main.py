@@ -164,8 +164,10 @@ def show():
     flash = page.session.take_flash()
     if flash is not None:
         # Over a score sheet, a TWEAK! burst would hide the numbers: a toast says it instead.
-        big = page.session.kind() == "table"
-        element("fx").innerHTML = render.render_flash(flash, page.session.names, big=big)
+        # A burst has its own slot, so the next move's toast does not cut it short.
+        big = flash.tweak and page.session.kind() not in ("scores", "over")
+        slot = element("fx-burst" if big else "fx-toast")
+        slot.innerHTML = render.render_flash(flash, page.session.names, big=big)
 
 
 def notify(text):
