@@ -11,7 +11,9 @@ On a fresh clone it installs what the tests need, then runs them twice over:
    ``TWEAK_BROWSER=/path/to/chrome`` names another; tests/e2e/conftest.py follows the choice;
 5. pytest under CPython on ``tests/`` (engine, ui, e2e), with the given pytest args;
 6. the engine tests (``tests/engine/``) under Pyodide in Node (``tests/pyodide/run.mjs``): the
-   interpreter the browser runs, wasm32 and a newer Python (STACK.md).
+   interpreter the browser runs, wasm32 and a newer Python (STACK.md).  It gets the same pytest
+   options (``-k bomb``, ``-x``) but only test paths under tests/engine/; when the given paths
+   name no engine test (``tests/e2e``), it is skipped.
 
 ``--skip-pyodide`` / ``--skip-cpython`` leave out step 6 / step 5 (and what only it needs).
 The closing line sums both runs as ``total: N passed, N failed``; the exit code is non-zero when
@@ -135,6 +137,36 @@ def choose_browser() -> str:
 # ---- the test runs -------------------------------------------------------------------
 
 
+def pyodide_args(pytest_args: list):
+    """The pytest args for the Pyodide run, or None when they select no engine test.  Options
+    pass through as given (``-k bomb``, ``-x``); of the test paths, only what lies in
+    tests/engine/ is kept (``tests`` becomes ``tests/engine``; e2e and ui tests need CPython
+    packages); with no path given, tests/engine/ is the path."""
+    engine = ROOT / "tests" / "engine"
+
+    def path_of(arg):
+        if arg.startswith("-") or not (ROOT / arg.split("::")[0]).exists():
+            return None
+        return (ROOT / arg.split("::")[0]).resolve()
+
+    kept, given_paths, kept_paths = [], 0, 0
+    for arg in pytest_args:
+        path = path_of(arg)
+        if path is None:
+            kept.append(arg)
+            continue
+        given_paths += 1
+        if path == engine or engine in path.parents:
+            kept.append(arg)
+            kept_paths += 1
+        elif path in engine.parents:
+            kept.append("tests/engine")
+            kept_paths += 1
+    if given_paths == 0:
+        return [*kept, "tests/engine"]
+    return kept if kept_paths else None
+
+
 def run_tests(title: str, command, env) -> tuple:
     """Run a pytest command, echoing its output; return (exit code, {outcome: count})."""
     say(title)
@@ -181,16 +213,19 @@ def main(argv) -> int:
         began = time.monotonic()
         code, counts = run_tests(title, [VENV_PYTHON, "-m", "pytest", *color, *pytest_args], env)
         results.append((title, code, counts, time.monotonic() - began))
-    if not skip_pyodide:
+    engine_args = pyodide_args(pytest_args)
+    if not skip_pyodide and engine_args is None:
+        print("\n(no engine test selected: the Pyodide run is skipped)")
+    elif not skip_pyodide:
         node = shutil.which("node")
-        title = "engine tests under Pyodide in Node (tests/engine/)"
+        title = f"engine tests under Pyodide in Node ({' '.join(engine_args)})"
         if node is None:
             results.append((title + ": node was not found", 1, {}, 0.0))
         else:
             env = {**PYODIDE_SETTINGS, **os.environ}
             began = time.monotonic()
             code, counts = run_tests(title, [node, PYODIDE_RUNNER, "pytest", *color, "-q",
-                                             "tests/engine"], env)
+                                             *engine_args], env)
             results.append((title, code, counts, time.monotonic() - began))
 
     say(f"Summary ({time.monotonic() - started:.0f} s)")
