@@ -133,11 +133,14 @@ def _tcards_row(view, seat: int, small: bool = True) -> str:
 
 def _seat_badges(view, seat: int) -> str:
     badges = []
+    # Long and short forms: phones show the short one (ui/style.css).
     if seat == view.dealer:
-        badges.append('<span class="chip dealer" title="Dealer this round">Dealer</span>')
+        badges.append('<span class="chip dealer" title="Dealer this round">'
+                      '<span class="long">Dealer</span><span class="short">D</span></span>')
     if view.tweaks[seat]:
         badges.append(f'<span class="chip tweaks" title="TWEAK!s this round">'
-                      f'{view.tweaks[seat]}× TWEAK!</span>')
+                      f'<span class="long">{view.tweaks[seat]}× TWEAK!</span>'
+                      f'<span class="short">★{view.tweaks[seat]}</span></span>')
     return "".join(badges)
 
 
@@ -206,8 +209,17 @@ def _board(screen: Screen) -> str:
         f'{_plural(me.tcard_pile_size, "[T!] card")}</span></div>'
         '</div>'
         f'<div class="tablecards" aria-label="Cards on the table">{table}</div>'
+        f'{_ticker(screen)}'
         '</section>'
     )
+
+
+def _ticker(screen: Screen) -> str:
+    """The latest line of the log, for phones, where the log is below the fold."""
+    if not screen.log:
+        return ""
+    line = screen.log[-1]
+    return f'<p class="ticker log-{line.kind}" aria-hidden="true">{_e(line.text)}</p>'
 
 
 def _sum_line(screen: Screen) -> str:
@@ -422,26 +434,34 @@ def render_pass(screen: Screen) -> str:
     )
 
 
+# (ScoreRow field, heading, short heading for phones)
 _SCORE_COLUMNS = (
-    ("cards", "Cards won"), ("card_points", "Card points"), ("red_bonus", "Red bonus"),
-    ("tcard_points", "[T!] points"), ("tweaks", "TWEAK!s"), ("points", "Round"),
-    ("total", "Total"),
+    ("cards", "Cards won", "Cards"), ("card_points", "Card points", "Pts"),
+    ("red_bonus", "Red bonus", "Red+"), ("tcard_points", "[T!] points", "[T!]"),
+    ("tweaks", "TWEAK!s", "TWK"), ("points", "Round", "Rnd"), ("total", "Total", "Total"),
 )
 
 
+def _verb(name: str, verb: str) -> str:
+    """"Ada plays", but "You play" for the seat named You."""
+    return verb[:-1] if name == "You" and verb.endswith("s") else verb
+
+
 def _score_table(result, names, goal) -> str:
-    head = "".join(f"<th scope=col>{_e(title)}</th>" for _, title in _SCORE_COLUMNS)
+    head = "".join(f'<th scope=col title="{_e(title)}"><span class="long">{_e(title)}</span>'
+                   f'<span class="short">{_e(short)}</span></th>'
+                   for _, title, short in _SCORE_COLUMNS)
     best = max(row.total for row in result.rows)
     rows = []
     for row in result.rows:
         cells = "".join(
-            f'<td class="{key}">{getattr(row, key)}</td>' for key, _ in _SCORE_COLUMNS
+            f'<td class="{key}">{getattr(row, key)}</td>' for key, _, _ in _SCORE_COLUMNS
         )
         lead = " lead" if row.total == best else ""
         rows.append(f'<tr class="row{lead}"><th scope=row>{_e(names[row.seat])}'
                     f'{" <span class=chip>dealt</span>" if row.seat == result.dealer else ""}'
                     f'</th>{cells}</tr>')
-    return (f'<div class="table-wrap"><table class="scores"><thead><tr><th scope=col>Player'
+    return (f'<div class="table-wrap"><table class="scores"><thead><tr><th scope=col><span class="long">Player</span>'
             f'</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
             f'<p class="goal-line">The game ends when a total reaches <b>{goal}</b>.</p>')
 
@@ -461,7 +481,7 @@ def render_scores(screen: Screen) -> str:
         f'<h1>Round {result.round} — scores</h1>'
         f'{_score_table(result, names, goal)}{discarded}'
         f'<p class="next-info">Round {me.round}: <b>{_e(names[me.dealer])}</b> deals, '
-        f'<b>{_e(names[first])}</b> plays first.</p>'
+        f'<b>{_e(names[first])}</b> {_verb(names[first], "plays")} first.</p>'
         '<button type="button" class="btn primary big" data-ui="next-round" id="next-round" '
         'autofocus>Next round</button>'
         '</div></div>'
@@ -473,7 +493,8 @@ def render_over(screen: Screen) -> str:
     names = screen.names
     winners = me.winners
     who = " and ".join(_e(names[s]) for s in winners)
-    title = (f"{who} win{'s' if len(winners) == 1 else ''}!" if winners else "Game over")
+    single = len(winners) == 1 and names[winners[0]] != "You"
+    title = (f"{who} win{'s' if single else ''}!" if winners else "Game over")
     if winners and len(winners) > 1:
         title = f"{who} share the win!"
     history = ""
