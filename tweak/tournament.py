@@ -133,7 +133,8 @@ def summarise(lineup, results, rules, seconds=0.0) -> Summary:
 
 def run(lineup, deals, rules, first_deal=1, jobs=1, progress=None) -> Summary:
     """Play ``deals`` deals (seeds ``first_deal`` …) of ``lineup``; ``jobs`` > 1 spreads the
-    deals over that many processes."""
+    deals over that many processes.  ``progress(done, total, results)`` is called after each
+    deal."""
     lineup = tuple(lineup)
     for level in lineup:
         if level not in LEVELS:
@@ -151,12 +152,12 @@ def run(lineup, deals, rules, first_deal=1, jobs=1, progress=None) -> Summary:
             for result in pool.imap(_play_deal_task, tasks, chunksize=4):
                 results.append(result)
                 if progress:
-                    progress(len(results), deals)
+                    progress(len(results), deals, results)
     else:
         for deal in seeds:
             results.append(play_deal(lineup, deal, rules))
             if progress:
-                progress(len(results), deals)
+                progress(len(results), deals, results)
     return Summary(lineup, results, rules, time.perf_counter() - started)
 
 
@@ -202,6 +203,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="the first deal's seed")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--interim", type=int, default=0, metavar="N",
+                        help="also print the figures so far after every N deals")
 
 
 def command(args) -> int:
@@ -220,10 +223,16 @@ def command(args) -> int:
         return 2
     lineup = [names[seat % len(names)] for seat in range(players)]
 
-    def progress(done, total):
+    started = time.perf_counter()
+
+    def progress(done, total, results):
         if not args.quiet and (done % 10 == 0 or done == total):
             print(f"\r{done}/{total} deals", end="" if done < total else "\n", file=sys.stderr,
                   flush=True)
+        if args.interim and done % args.interim == 0 and done < total:
+            interim = Summary(lineup, list(results), EDITIONS[args.edition],
+                              time.perf_counter() - started)
+            print(f"-- interim, after {done} deals --\n{report(interim)}", flush=True)
 
     summary = run(lineup, args.deals, EDITIONS[args.edition], args.seed, args.jobs, progress)
     print(report(summary))

@@ -33,7 +33,9 @@ from tweak.bots.sampling import determinize
 from tweak.state import Phase
 
 GAMES = int(os.environ.get("TWEAK_BOT_GAMES", "6"))
-FAST_HARD = {"steps": 120}  # a small search budget keeps the suite quick; the logic is the same
+# A small search budget keeps the suite quick (the logic is the same), and no clock limit keeps
+# Hard reproducible under Pyodide too.
+FAST_HARD = {"steps": 120, "time_limit": None}
 
 
 def bot(level, seed):
@@ -233,7 +235,7 @@ def test_think_yields_and_returns_what_choose_returns():
         seen = view(state, seat)
         if len(seen.legal) < 2:
             continue
-        thinking = HardBot(4, slice_seconds=0.0, steps=200).think(seen)
+        thinking = HardBot(4, slice_seconds=0.0, steps=200, time_limit=None).think(seen)
         yields = 0
         while True:
             try:
@@ -243,7 +245,7 @@ def test_think_yields_and_returns_what_choose_returns():
                 action = done.value
                 break
         assert yields > 0
-        assert action == HardBot(4, steps=200).choose(seen)
+        assert action == HardBot(4, steps=200, time_limit=None).choose(seen)
         positions_seen += 1
         if positions_seen == 5:
             break

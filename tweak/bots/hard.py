@@ -10,11 +10,15 @@ For each decision:
    (``playout.quick_action``) until this seat has finished ``turns`` more turns; the candidate
    scores this seat's round points minus the other seats' mean (R5, R18).  All candidates meet
    the same worlds (common random numbers), so their differences are not drowned in deal luck.
-4. The candidate with the best mean wins; ties go to Medium's order.
+4. Every ``PRUNE_EVERY`` worlds, candidates clearly behind the best (by ``PRUNE_Z`` standard
+   errors of their paired differences) are dropped, so the budget goes to the close calls and
+   an obvious choice is made quickly.  The candidate with the best mean is played if it beats
+   Medium's first choice by ``SWITCH_Z`` standard errors (paired); otherwise Medium's choice
+   stands, so the search overrules the heuristic only where the sampled worlds agree.
 
 Budgets: ``steps`` caps the engine steps (``apply`` calls) per decision, so CPython runs are
-reproducible; ``time_limit`` (seconds, off by default) also stops the search on the clock, for
-the browser.  At least ``MIN_WORLDS`` worlds are always searched.
+reproducible; ``time_limit`` (seconds) also stops the search on the clock: off under CPython,
+``DEFAULT_TIME_LIMIT`` under Pyodide (the browser).  At least ``MIN_WORLDS`` worlds are always searched.
 
 ``think(view)`` is a generator: it yields whenever ``slice_seconds`` of work have passed, so a
 page can give the event loop a turn between steps, and finally returns the action
@@ -24,34 +28,50 @@ sampling, Medium's samples) comes from its own ``Random(seed)``.
 
 from __future__ import annotations
 
+import sys
 from random import Random
 from time import perf_counter
 
+from .heuristics import PLACE_COST_SHARE, Appraiser
 from .knowledge import Knowledge
 from .medium import rank
-from .playout import playout
+from .playout import playout, points_table
 from .sampling import determinize
 
-__all__ = ["HardBot", "STEPS", "WIDTH", "TURNS", "MIN_WORLDS"]
+__all__ = ["HardBot", "STEPS", "WIDTH", "TURNS", "MIN_WORLDS", "DEFAULT_TIME_LIMIT"]
 
 STEPS = 900  # engine steps per decision
 WIDTH = 6  # candidate actions searched
-TURNS = 1  # own turns played out after the current one
+TURNS = 0  # own turns played out after the current one
+HAND_SHARE = PLACE_COST_SHARE  # worth of a card in hand at a playout's end, as a share of its points
+# How much the other seats' points count against this seat's in a playout.  Two players: half,
+# as Medium's tuned exposure weight (what the opponent takes from a table left to them would in
+# part have been this seat's next; a short playout cannot see that).  More: their mean, fully.
+OTHERS_WEIGHT = {2: 0.5}
 MIN_WORLDS = 8
+# In the browser (Pyodide) the search also stops on the clock, so a slow device still gets an
+# answer in time; CPython runs stay reproducible (steps only).
+DEFAULT_TIME_LIMIT = 0.15 if sys.platform == "emscripten" else None
 SLICE_SECONDS = 0.02
+PRUNE_EVERY = 4  # worlds between checks for candidates that are clearly behind
+PRUNE_Z = 2.5
+SWITCH_Z = 1.0  # evidence needed to overrule Medium's first choice (standard errors)
 
 
 class HardBot:
     level = "hard"
 
-    def __init__(self, seed: int = 0, *, steps: int = STEPS, time_limit=None, width: int = WIDTH,
-                 turns: int = TURNS, slice_seconds: float = SLICE_SECONDS):
+    def __init__(self, seed: int = 0, *, steps: int = STEPS, time_limit=DEFAULT_TIME_LIMIT,
+                 width: int = WIDTH,
+                 turns: int = TURNS, slice_seconds: float = SLICE_SECONDS,
+                 switch_z: float = SWITCH_Z):
         self.rng = Random(seed)
         self.steps = steps
         self.time_limit = time_limit
         self.width = width
         self.turns = turns
         self.slice_seconds = slice_seconds
+        self.switch_z = switch_z
         self.last_worlds = 0  # worlds searched for the last decision (for benchmarks)
 
     def think(self, view):
@@ -65,18 +85,25 @@ class HardBot:
         started = last_yield = perf_counter()
         known = Knowledge(view)
         candidates = [action for _, action in rank(view, self.rng, known)[: self.width]]
-        totals = [0.0] * len(candidates)
+        values = [[] for _ in candidates]  # per candidate, its value in each world
+        alive = list(range(len(candidates)))
         steps = worlds = 0
         seat, turns = view.seat, self.turns
+        points = points_table(view.rules)
+        option = Appraiser(view, known, self.rng).option
+        weight = OTHERS_WEIGHT.get(view.players, 1.0)
         while True:
             world = determinize(view, self.rng, known)
-            for index, action in enumerate(candidates):
-                value, used = playout(world, action, seat, turns)
-                totals[index] += value
+            for index in alive:
+                value, used = playout(world, candidates[index], seat, turns, points, HAND_SHARE,
+                                      option, weight)
+                values[index].append(value)
                 steps += used
             worlds += 1
+            if len(alive) > 1 and worlds >= MIN_WORLDS and worlds % PRUNE_EVERY == 0:
+                alive = _survivors(values, alive)
             now = perf_counter()
-            if worlds >= MIN_WORLDS and (
+            if len(alive) == 1 or worlds >= MIN_WORLDS and (
                     steps >= self.steps
                     or (self.time_limit is not None and now - started >= self.time_limit)):
                 break
@@ -84,8 +111,7 @@ class HardBot:
                 yield
                 last_yield = perf_counter()
         self.last_worlds = worlds
-        best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-        return candidates[best]
+        return candidates[_verdict(values, alive, self.switch_z)]
 
     def choose(self, view):
         thinking = self.think(view)
@@ -94,3 +120,33 @@ class HardBot:
                 next(thinking)
             except StopIteration as done:
                 return done.value
+
+
+def _survivors(values, alive):
+    """The candidates not clearly worse than the best so far.  Every live candidate has met
+    the same worlds, so each is compared with the best on paired differences: it is dropped
+    when the best leads by more than ``PRUNE_Z`` standard errors."""
+    best = max(alive, key=lambda index: (sum(values[index]), -index))
+    kept = []
+    for index in alive:
+        if index != best:
+            gaps = [a - b for a, b in zip(values[best], values[index])]
+            mean = sum(gaps) / len(gaps)
+            spread = (sum((gap - mean) ** 2 for gap in gaps) / (len(gaps) - 1)) ** 0.5
+            if mean > PRUNE_Z * spread / len(gaps) ** 0.5:
+                continue
+        kept.append(index)
+    return kept
+
+
+def _verdict(values, alive, switch_z):
+    """The candidate to play: the best mean, but Medium's first choice (index 0) stands unless
+    the best beats it by more than ``switch_z`` standard errors of their paired differences (or
+    Medium's choice was dropped as clearly worse)."""
+    best = max(alive, key=lambda index: (sum(values[index]), -index))
+    if best == 0 or 0 not in alive:
+        return best
+    gaps = [a - b for a, b in zip(values[best], values[0])]
+    mean = sum(gaps) / len(gaps)
+    spread = (sum((gap - mean) ** 2 for gap in gaps) / (len(gaps) - 1)) ** 0.5
+    return best if mean > switch_z * spread / len(gaps) ** 0.5 else 0

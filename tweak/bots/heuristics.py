@@ -36,7 +36,7 @@ PLACE_COST_SHARE = 0.4
 DENIAL = 1.5
 EXPOSURE_WEIGHT = {2: 0.5}
 EXPOSURE_WEIGHT_MANY = 0.3
-TCARD_SAMPLES = 5  # sampled outcomes of a Change Target, Thief or Bomb
+TCARD_SAMPLES = 4  # sampled outcomes of a Change Target, Thief or Bomb
 
 
 class Appraiser:
@@ -135,11 +135,9 @@ class Appraiser:
         deck_left = view.deck_size - deck_used
         draws = min(self.hand_size - hand_after, deck_left) if deck_left > 0 else 0
         opponent_cards = self._next_hand(view.seat)
+        gain = self.gain(action, table)
         if isinstance(action, Capture):
-            gain = points(action.card) + sum(points(face) for face in action.taken)
             if len(action.taken) == len(table):  # R15: TWEAK!, then a fresh table (R16)
-                if view.tcard_pile_size:
-                    gain += self.tcard_worth
                 if deck_left - draws <= 0:
                     return gain
                 targets = self.known.target_after(deck_used + draws + self.view.rules.table_refill)
@@ -148,7 +146,6 @@ class Appraiser:
             for face in action.taken:
                 left.remove(face)
         else:
-            gain = -PLACE_COST_SHARE * points(action.card)
             left = list(table) + [action.card]
         targets = self.known.target_after(deck_used + draws)
         items = [(face.value, points(face)) for face in left]
@@ -163,9 +160,31 @@ class Appraiser:
         actions.extend(Place(face) for face in hand)
         return actions
 
+    def gain(self, action, table) -> float:
+        """The first part of ``hand_play_score``: what the play wins now, before exposure."""
+        points = self.points
+        if isinstance(action, Capture):
+            gain = points(action.card) + sum(points(face) for face in action.taken)
+            if len(action.taken) == len(table) and self.view.tcard_pile_size:
+                gain += self.tcard_worth
+            return gain
+        return -PLACE_COST_SHARE * points(action.card)
+
     def best_hand_play(self, table, target, deck_used=0) -> float:
-        return max(self.hand_play_score(action, table, deck_used)
-                   for action in self.hand_plays(table, target))
+        """The best ``hand_play_score`` over every play at ``target``.  Exposure is never
+        negative, so a play's gain bounds its score: plays are scored in order of gain and the
+        search stops when no gain left can beat the best score."""
+        plays = sorted(((self.gain(action, table), index, action)
+                        for index, action in enumerate(self.hand_plays(table, target))),
+                       key=lambda item: (-item[0], item[1]))
+        best = None
+        for gain, _, action in plays:
+            if best is not None and gain <= best:
+                break
+            score = self.hand_play_score(action, table, deck_used)
+            if best is None or score > best:
+                best = score
+        return best
 
     # ---- a bombed seat's card ------------------------------------------------------
 

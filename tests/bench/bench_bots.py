@@ -1,0 +1,224 @@
+"""Bot decision times per level: median, p95 and max over decisions from real games.
+
+The decisions: every decision met in games between Medium bots (seeds 1, 2, ... for 2, 3, 4 and
+6 players, Classic), i.e. captures, places, [T!] cards and Bomb give-ups as they come up in play.
+The same positions arise on every interpreter (seeds are ints and strings, STACK.md).  Each
+level then decides each of them with a fresh bot (seed 1); Hard runs as ``make_bot`` builds it
+(its engine-step budget; under Pyodide also its clock limit, ``hard.DEFAULT_TIME_LIMIT``).
+
+Where it runs (from the repository root; ``npm ci`` first if node_modules/ is missing):
+
+  CPython                 nice -n 10 python3 tests/bench/bench_bots.py
+  Pyodide in Node         nice -n 10 node tests/pyodide/run.mjs script tests/bench/bench_bots.py
+  Pyodide in Chromium     nice -n 10 python3 tests/bench/bench_bots.py --browser
+                          (needs the playwright package; uses /usr/bin/chromium if present,
+                          else Playwright's own browser; serves the repo on 127.0.0.1 and opens
+                          tests/bench/bench_page.html, which loads node_modules/pyodide)
+
+In the browser the page also drives Hard's ``think`` generator the way a page must: one slice of
+work per event-loop task (``await asyncio.sleep(0)`` between slices), while a
+PerformanceObserver("longtask") records every main-thread task over 50 ms; the longest is
+reported (goal: none over ~100 ms).
+
+Options: --games N (games per player count, default 2), --levels easy,medium,hard.
+Results are committed in tests/bench/results/bots.txt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+PLAYER_COUNTS = (2, 3, 4, 6)
+
+
+def where() -> str:
+    if sys.platform == "emscripten":
+        return f"Pyodide (Python {sys.version.split()[0]}, wasm32)"
+    return f"CPython {sys.version.split()[0]}"
+
+
+def decisions(games: int) -> list:
+    """Views of every decision in games between Medium bots (see the module docstring)."""
+    from tweak import apply, new_game, view
+    from tweak.bots import make_bot
+
+    found = []
+    for players in PLAYER_COUNTS:
+        for game in range(games):
+            seed = 100 * players + game
+            state = new_game(players, seed)
+            bots = [make_bot("medium", seed * 10 + seat) for seat in range(players)]
+            while not state.is_over:
+                seat = state.to_act
+                seen = view(state, seat)
+                found.append(seen)
+                state = apply(state, bots[seat].choose(seen))
+    return found
+
+
+def summary(times_ms) -> dict:
+    ordered = sorted(times_ms)
+    return {
+        "decisions": len(ordered),
+        "median": statistics.median(ordered),
+        "p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
+        "max": ordered[-1],
+    }
+
+
+def time_levels(views, levels) -> dict:
+    """{level: summary of decision times in ms}, plus Hard's worlds per decision."""
+    from tweak.bots import make_bot
+
+    results = {}
+    for level in levels:
+        bot = make_bot(level, 1)
+        times, worlds = [], []
+        for seen in views:
+            started = time.perf_counter()
+            action = bot.choose(seen)
+            times.append((time.perf_counter() - started) * 1000)
+            if action not in seen.legal:
+                raise AssertionError(f"{level} chose an illegal action {action}")
+            if hasattr(bot, "last_worlds") and len(seen.legal) > 1:
+                worlds.append(bot.last_worlds)
+        results[level] = summary(times)
+        if worlds:
+            results[level]["worlds"] = statistics.median(worlds)
+    return results
+
+
+def format_results(title, results, extra=()) -> str:
+    lines = [title, f"  {'level':8} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"]
+    for level, row in results.items():
+        line = (f"  {level:8} {row['decisions']:>9} {row['median']:>10.2f} {row['p95']:>8.2f} "
+                f"{row['max']:>8.2f}")
+        if "worlds" in row:
+            line += f"   (median {row['worlds']:g} sampled worlds per searched decision)"
+        lines.append(line)
+    lines.extend(f"  {text}" for text in extra)
+    return "\n".join(lines)
+
+
+async def browser_run(games: int, levels) -> str:
+    """Run inside the page: time the levels, then drive Hard's think() one slice per task."""
+    import asyncio
+
+    import js  # only in the browser bench: tweak/ itself never imports js
+
+    from tweak.bots import make_bot, think
+
+    views = decisions(games)
+    await asyncio.sleep(0)
+    results = time_levels(views, levels)
+    # The responsiveness check: the page's way of running Hard, with a longtask observer on.
+    js.eval("window.longTasks = [];"
+            "new PerformanceObserver(list => { for (const e of list.getEntries())"
+            " window.longTasks.push([e.startTime, e.duration]); }).observe({type: 'longtask'});")
+    await asyncio.sleep(0.1)
+    mark = float(js.performance.now())  # the timing above was one long task: count from here
+    bot = make_bot("hard", 2)
+    slices = []
+    started_all = time.perf_counter()
+    for seen in views:
+        thinking = think(bot, seen)
+        while True:
+            began = time.perf_counter()
+            try:
+                next(thinking)
+            except StopIteration:
+                slices.append((time.perf_counter() - began) * 1000)
+                break
+            slices.append((time.perf_counter() - began) * 1000)
+            await asyncio.sleep(0)  # give the event loop a turn between slices
+        await asyncio.sleep(0)
+    await asyncio.sleep(0.2)  # let the observer deliver the last entries
+    long_tasks = [float(duration) for start, duration in js.window.longTasks.to_py()
+                  if start >= mark]
+    total = time.perf_counter() - started_all
+    extra = [
+        f"hard via think(), one slice per event-loop task: {len(views)} decisions in {total:.1f} s, "
+        f"{len(slices)} slices, longest slice {max(slices):.1f} ms",
+        f"longtask observer: {len(long_tasks)} tasks over 50 ms, longest "
+        + (f"{max(long_tasks):.0f} ms" if long_tasks else "none"),
+    ]
+    return format_results(f"{where()} in the browser ({js.navigator.userAgent})", results, extra)
+
+
+def run_browser(args) -> str:
+    """Serve the repository, open the bench page in Chromium, return the page's report."""
+    import functools
+    import http.server
+    import shutil
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".mjs": "text/javascript", ".wasm": "application/wasm"}
+
+        def log_message(self, *_):
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(ROOT)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    files = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tweak").rglob("*.py"))
+    files.append("tests/bench/bench_bots.py")
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    launch = {"args": ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                       "--disable-background-networking", "--disable-component-update",
+                       "--disable-sync"]}
+    if Path(chromium).exists():
+        launch["executable_path"] = chromium
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**launch)
+            page = browser.new_page()
+            outside = []
+            page.on("request", lambda request: outside.append(request.url)
+                    if not request.url.startswith(f"http://127.0.0.1:{port}/") else None)
+            page.goto(f"http://127.0.0.1:{port}/tests/bench/bench_page.html")
+            page.wait_for_function("window.benchReady === true", timeout=120_000)
+            report = page.evaluate("([files, games, levels]) => window.runBench(files, games, levels)",
+                                   [files, args.games, args.levels])
+            browser.close()
+    finally:
+        server.shutdown()
+    if outside:
+        report += f"\n  WARNING: requests left 127.0.0.1: {outside[:3]}"
+    return report
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2, help="games per player count")
+    parser.add_argument("--levels", default="easy,medium,hard")
+    parser.add_argument("--browser", action="store_true", help="run in Chromium via Playwright")
+    args = parser.parse_args(argv)
+    args.levels = [level for level in args.levels.split(",") if level]
+    if args.browser:
+        print(run_browser(args))
+        return 0
+    views = decisions(args.games)
+    started = time.perf_counter()
+    results = time_levels(views, args.levels)
+    print(format_results(f"{where()} ({sys.platform}); {len(views)} decisions from "
+                         f"{args.games} games each of {', '.join(map(str, PLAYER_COUNTS))} players",
+                         results, [f"total {time.perf_counter() - started:.1f} s"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
