@@ -5,6 +5,9 @@
       round, [T!] cards played per round, and games per second.
   python -m tweak replay FILE|-      (a JSON record, or a "1.…" URL fragment)
       prints the game turn by turn, with the called-out sums.
+  python -m tweak tournament [--lineup hard,medium] [--players P] [--deals N] [--edition E]
+      plays duplicate deals (every seating of each deal) and prints points per round and win
+      rates per level with 95% confidence intervals (see tweak/tournament.py).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import sys
 import time
 
 from . import events as ev
+from . import tournament
 from .bots import LEVELS, make_bot
 from .engine import apply, new_game
 from .record import RecordError, from_fragment, loads
@@ -112,6 +116,10 @@ def main(argv=None) -> int:
     rep = commands.add_parser("replay", help="print a game record turn by turn")
     rep.add_argument("file", help="a JSON record file, a file holding a link fragment, or - for stdin")
     rep.set_defaults(run=replay_command)
+    tour = commands.add_parser("tournament", help="duplicate-deal tournament between bot levels, "
+                                                  "with 95%% confidence intervals")
+    tournament.add_arguments(tour)
+    tour.set_defaults(run=tournament.command)
     args = parser.parse_args(argv)
     return args.run(args)
 
