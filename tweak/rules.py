@@ -43,8 +43,9 @@ class Rules:
     tcard_counts: tuple = (5, 5, 5, 2)  # Thief, Joker, Change Target, Bomb (R1)
     red_multiplier: int = 2
     tcard_points: int = 2
-    # R19: provisional goals; issue 4's calibration (tweak/calibrate.py) replaces them.
-    goals: tuple = (250, 170, 130, 100, 85)
+    # R19: a median of 3 rounds between default (Medium) bots; chosen by
+    # tests/bench/calibrate_goals.py, whose output is tests/bench/results/goals.txt.
+    goals: tuple = (275, 190, 145, 125, 105)
     hand_size: int = 3
     table_refill: int = 2
     target_cycle: tuple = (7, 8, 9, 10)
@@ -155,6 +156,7 @@ COMPACT = Rules(  # R2
     edition="compact",
     colours_by_players=(4, 4, 5, 6, 6),
     tcard_counts=(4, 3, 2, 1),
+    goals=(195, 140, 130, 120, 105),  # R19, calibrated like CLASSIC's for this edition
 )
 
 EDITIONS = {"classic": CLASSIC, "compact": COMPACT}
