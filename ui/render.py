@@ -164,8 +164,8 @@ def _opponent(screen: Screen, seat: int) -> str:
         f'<article class="{" ".join(classes)}" data-seat="{seat}" '
         f'aria-label="{_e(person.name)}">'
         f'<div class="opp-head"><span class="name">{_e(person.name)}</span>'
-        f'{_seat_badges(me, seat)}</div>'
-        f'<div class="opp-kind">{_e(person.label)}</div>'
+        f'{_seat_badges(me, seat)}<span class="opp-kind" title="{_e(person.label)}">'
+        f'{_e(person.label)}</span></div>'
         f'<div class="opp-row"><div class="opp-hand" title="{_plural(size, "card")} in hand">'
         f'{backs or "<span class=empty-hand>no cards</span>"}</div>{_tcards_row(me, seat)}</div>'
         f'<div class="opp-stats"><span title="Cards won this round">Won '
@@ -374,8 +374,8 @@ def _me(screen: Screen) -> str:
     title = _e(person.name) if screen.hot_seat or person.name != "You" else "You"
     classes = ["me"] + (["active"] if me.to_act == seat and not screen.hide_hand else [])
     body = ""
-    if _is_my_move(screen):
-        body = _sum_line(screen) if me.phase == "play" else ""
+    if _is_my_move(screen) and me.phase == "play" and not screen.selection.flow:
+        body = _sum_line(screen)  # an open [T!] chooser takes its place
     return (
         f'<section class="{" ".join(classes)}" data-seat="{seat}">'
         f'<div class="me-head">{_prompt(screen)}'
