@@ -28,7 +28,7 @@ import js
 from pyscript import document, when, window
 
 from tweak import EDITIONS, bots
-from ui import render, rules_page
+from ui import render
 from ui.session import Hooks, Session, SessionError, SPEEDS, drive, parse_hooks, parse_setup
 
 SAVE_KEY = "tweak.save"
@@ -143,6 +143,8 @@ def show():
     overlay = element("overlay")
     if page.rules_open:
         if overlay.hidden:
+            from ui import rules_page  # only when asked for: keeps start-up light
+
             current = page.session.record.rules if page.session else None
             overlay.innerHTML = rules_page.render_rules(EDITIONS, current)
             overlay.hidden = False
@@ -376,7 +378,8 @@ def start():
     for select in document.querySelectorAll("select.kind"):
         select.innerHTML = render.level_options(bots.CHOICES, bots.DEFAULT_LEVEL, select.value)
     try:
-        page.hooks = parse_hooks(window.location.search)
+        search = js.URLSearchParams.new(window.location.search)
+        page.hooks = parse_hooks(js.Object.fromEntries(search).to_py())
     except SessionError as error:
         page.start_notice = str(error)
     opened = False

@@ -13,13 +13,12 @@ public table, and for everyone else only counts, captured totals and face-up [T!
 
 from __future__ import annotations
 
-from html import escape
 
 from tweak import Capture, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action
 from tweak.cards import TKind
 from tweak.events import card_name
 
-from .cards import attrs, back_card, face_card, tcard, tcard_back, target_card
+from .cards import attrs, escape, back_card, face_card, tcard, tcard_back, target_card
 from .session import Screen, capture_of, place_of
 
 __all__ = ["render_screen", "render_table", "render_pass", "render_scores", "render_over",

@@ -13,12 +13,11 @@ goals get their own column when they differ, e.g. a house rule, R3).
 
 from __future__ import annotations
 
-from html import escape
 
 from tweak.cards import TKind
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from .cards import tcard
+from .cards import escape, tcard
 
 __all__ = ["render_rules"]
 

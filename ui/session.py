@@ -38,7 +38,6 @@ import re
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Optional
-from urllib.parse import parse_qs
 
 from tweak import (
     EDITIONS, Capture, Face, NotationError, Place, PlayerView, Record, RecordError, apply,
@@ -172,10 +171,10 @@ class Hooks:
     speed: Optional[str] = None
 
 
-def parse_hooks(query: str) -> Hooks:
-    """``?seed=12&goal=30&tcards=thief,bomb&dealer=1&speed=instant`` → ``Hooks``.  Unknown
+def parse_hooks(params) -> Hooks:
+    """The address's query parameters (a mapping, as the browser's ``URLSearchParams`` decodes
+    them: ``seed=12&goal=30&tcards=thief,bomb&dealer=1&speed=instant``) → ``Hooks``.  Unknown
     parameters are ignored (a link may carry others); a bad value raises ``SessionError``."""
-    params = {key: values[-1] for key, values in parse_qs(query.lstrip("?")).items()}
 
     def number(key, low, high):
         if key not in params:
@@ -192,7 +191,8 @@ def parse_hooks(query: str) -> Hooks:
             tcards = tuple(TKind.parse(part.strip()) for part in params["tcards"].split(",")
                            if part.strip())
         except NotationError as error:
-            raise SessionError(f"The page address stacks the [T!] pile wrongly: {error}.") from None
+            raise SessionError(f"The page address sets tcards={params['tcards']!r}, which does "
+                               f"not stack the [T!] pile: {error}.") from None
     speed = params.get("speed")
     if speed is not None and speed not in SPEEDS:
         raise SessionError(f"The page address sets speed={speed!r}; use one of "

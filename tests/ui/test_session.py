@@ -64,12 +64,14 @@ def test_setup_makes_names_distinct_and_renames_you_in_hot_seat():
 
 
 def test_hooks_are_read_and_checked():
-    hooks = parse_hooks("?seed=12&goal=30&tcards=thief,bomb&dealer=1&speed=instant&other=1")
+    hooks = parse_hooks({"seed": "12", "goal": "30", "tcards": "thief,bomb", "dealer": "1",
+                         "speed": "instant", "other": "1"})
     assert hooks == Hooks(seed=12, goal=30, tcards=(TKind.THIEF, TKind.BOMB), dealer=1,
                           speed="instant")
-    for bad in ("?seed=-1", "?goal=0", "?tcards=thief,cake", "?speed=warp", "?dealer=9"):
-        with pytest.raises(SessionError):
-            parse_hooks(bad)
+    for key, bad in (("seed", "-1"), ("goal", "0"), ("tcards", "thief,cake"), ("speed", "warp"),
+                     ("dealer", "9"), ("seed", "")):
+        with pytest.raises(SessionError, match=key):
+            parse_hooks({key: bad})
 
 
 def test_goal_hook_is_a_house_rule_recorded_with_the_game():
