@@ -7,9 +7,12 @@ For each decision:
 2. Worlds are sampled from the view (``sampling.determinize``): other hands, deck faces under
    the visible back (R6) and the [T!] pile order, all consistent with what the view shows.
 3. In every world each candidate is played, then everyone plays on quickly
-   (``playout.quick_action``) until this seat has finished ``turns`` more turns; the candidate
-   scores this seat's round points minus the other seats' mean (R5, R18).  All candidates meet
-   the same worlds (common random numbers), so their differences are not drowned in deal luck.
+   (``playout.quick_action``) until it is this seat's turn again (after ``turns`` more turns of
+   its own; none by default).  The candidate scores this seat's worth − ``OTHERS_WEIGHT`` × the
+   other seats' mean worth, a seat's worth being its round points (R5, R18) plus a share of the
+   points in its hand and the worth of the [T!] cards it holds (``playout.playout``).  All
+   candidates meet the same worlds (common random numbers), so their differences are not
+   drowned in deal luck.
 4. Every ``PRUNE_EVERY`` worlds, candidates clearly behind the best (by ``PRUNE_Z`` standard
    errors of their paired differences) are dropped, so the budget goes to the close calls and
    an obvious choice is made quickly.  The candidate with the best mean is played if it beats
@@ -18,7 +21,8 @@ For each decision:
 
 Budgets: ``steps`` caps the engine steps (``apply`` calls) per decision, so CPython runs are
 reproducible; ``time_limit`` (seconds) also stops the search on the clock: off under CPython,
-``DEFAULT_TIME_LIMIT`` under Pyodide (the browser).  At least ``MIN_WORLDS`` worlds are always searched.
+``DEFAULT_TIME_LIMIT`` under Pyodide (the browser).  At least ``MIN_WORLDS`` worlds are always
+searched.
 
 ``think(view)`` is a generator: it yields whenever ``slice_seconds`` of work have passed, so a
 page can give the event loop a turn between steps, and finally returns the action
@@ -63,8 +67,7 @@ class HardBot:
     level = "hard"
 
     def __init__(self, seed: int = 0, *, steps: int = STEPS, time_limit=DEFAULT_TIME_LIMIT,
-                 width: int = WIDTH,
-                 turns: int = TURNS, slice_seconds: float = SLICE_SECONDS,
+                 width: int = WIDTH, turns: int = TURNS, slice_seconds: float = SLICE_SECONDS,
                  switch_z: float = SWITCH_Z):
         self.rng = Random(seed)
         self.steps = steps
