@@ -46,7 +46,10 @@ from tweak import (
 )
 from tweak import bots
 from tweak.cards import TKind
-from tweak.events import Captured, GameEnded, RoundEnded, TCardWon, describe, for_seat
+from tweak.events import (
+    BombPlayed, Captured, ChangePlayed, GameEnded, GaveUp, JokerPlayed, RoundEnded, TCardWon,
+    ThiefPlayed, describe, for_seat,
+)
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
 
 __all__ = [
@@ -592,8 +595,7 @@ class Session:
                 kind = "tcard"
             elif isinstance(event, (RoundEnded, GameEnded)):
                 kind = "round"
-            elif type(event).__name__ in ("ThiefPlayed", "JokerPlayed", "ChangePlayed",
-                                          "BombPlayed", "GaveUp"):
+            elif isinstance(event, (ThiefPlayed, JokerPlayed, ChangePlayed, BombPlayed, GaveUp)):
                 kind = "tcard"
             else:
                 kind = "plain"
