@@ -389,6 +389,9 @@ def start():
     if not opened:
         show_start()
     element("loading").hidden = True
+    deal_button = element("deal")
+    deal_button.textContent = "Deal"  # it may say "Starting…" after an early click
+    deal_button.classList.remove("waiting")
     document.documentElement.dataset.python = "ready"
     pending = window.tweakPending
     window.tweakPending = ""
