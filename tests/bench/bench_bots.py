@@ -6,8 +6,9 @@ The same positions arise on every interpreter (seeds are ints and strings, STACK
 level then decides each of them with a fresh bot (seed 1); Hard runs as ``make_bot`` builds it
 (its engine-step budget; under Pyodide also its clock limit, ``hard.DEFAULT_TIME_LIMIT``).
 
-Times are wall-clock (what a player waits); under CPython the process's CPU time is printed
-too, which other jobs on a shared machine do not inflate.
+Times are wall-clock (what a player waits).  The process's CPU time is printed too where a
+clock for it exists (CPython; Node's process.cpuUsage() under Pyodide in Node, which counts the
+whole Node process): other jobs on a shared machine do not inflate it.
 
 Where it runs (from the repository root; ``npm ci`` first if node_modules/ is missing):
 
@@ -70,6 +71,25 @@ def decisions(games: int) -> list:
     return found
 
 
+def cpu_clock_function():
+    """Seconds of CPU time used by this process, or None where there is no such clock: CPython's
+    process_time; under Pyodide in Node, Node's process.cpuUsage(); none in a browser."""
+    if sys.platform != "emscripten":
+        return time.process_time
+    try:
+        import js
+
+        usage = js.process.cpuUsage  # only Node has a process object
+    except (ImportError, AttributeError):
+        return None
+
+    def node_cpu():
+        used = usage()
+        return (used.user + used.system) / 1e6
+
+    return node_cpu
+
+
 def summary(times_ms) -> dict:
     ordered = sorted(times_ms)
     return {
@@ -88,17 +108,17 @@ def time_levels(views, levels, repeat=1) -> dict:
     from tweak.bots import make_bot
 
     results = {}
-    cpu_clock = sys.platform != "emscripten"  # Pyodide has no per-process CPU clock
+    cpu_clock = cpu_clock_function()
     for level in levels:
         times, cpu_times, worlds = [], [], []
         for seen in views:
             fastest = fastest_cpu = None
             for _ in range(repeat):
                 bot = make_bot(level, 1)
-                started, started_cpu = time.perf_counter(), time.process_time()
+                started, started_cpu = time.perf_counter(), cpu_clock() if cpu_clock else 0
                 action = bot.choose(seen)
                 took = (time.perf_counter() - started) * 1000
-                took_cpu = (time.process_time() - started_cpu) * 1000
+                took_cpu = ((cpu_clock() - started_cpu) * 1000) if cpu_clock else 0
                 fastest = took if fastest is None else min(fastest, took)
                 fastest_cpu = took_cpu if fastest_cpu is None else min(fastest_cpu, took_cpu)
             times.append(fastest)
@@ -237,7 +257,7 @@ def main(argv=None) -> int:
     started = time.perf_counter()
     results = time_levels(views, args.levels, args.repeat)
     extra = [f"fastest of {args.repeat} per decision; total {time.perf_counter() - started:.1f} s"]
-    if hasattr(os, "getloadavg"):
+    if sys.platform != "emscripten":  # Pyodide's getloadavg is a stub
         extra.append("load average %.2f %.2f %.2f (2 cores, shared)" % os.getloadavg())
     print(format_results(f"{where()} ({sys.platform}); {len(views)} decisions from "
                          f"{args.games} games each of {', '.join(map(str, PLAYER_COUNTS))} players",
