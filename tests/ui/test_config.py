@@ -4,6 +4,7 @@ CDN (STACK.md's traps), and index.html keeps the contract the browser tests rely
 from __future__ import annotations
 
 import ast
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -25,10 +26,7 @@ def test_every_python_file_of_tweak_and_ui_is_shipped():
     missing = [path for path in wanted if files.get(path) != path]
     assert not missing, ("pyscript.toml [files] must map these into the browser; add\n"
                          + "\n".join(f'"{path}" = "{path}"' for path in missing)
-                         + "\nthere, and to index.html's preloads:\n"
-                         + "\n".join(f'<link rel="preload" href="{path}" as="fetch" '
-                                     f'crossorigin="anonymous" fetchpriority="low">'
-                                     for path in missing))
+                         + "\nthere, and to the python-files list of index.html.")
     stale = [path for path in files if not (ROOT / path).exists()]
     assert not stale, "pyscript.toml lists files that do not exist: " + ", ".join(stale)
 
@@ -36,9 +34,10 @@ def test_every_python_file_of_tweak_and_ui_is_shipped():
 def test_index_preloads_exactly_the_shipped_files():
     """PyScript fetches [files] only after Pyodide boots; index.html preloads them meanwhile."""
     html = INDEX.read_text(encoding="utf-8")
-    preloaded = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" '
-                           r'crossorigin="anonymous"', html)
-    assert sorted(preloaded) == sorted(config()["files"])
+    listed = re.search(r'<script type="application/json" id="python-files">(.*?)</script>',
+                       html, re.S)
+    assert listed, "index.html has no python-files list"
+    assert sorted(json.loads(listed.group(1))) == sorted(config()["files"])
 
 
 def test_the_runtime_is_local_and_no_packages_are_asked_for():
