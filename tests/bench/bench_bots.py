@@ -100,7 +100,14 @@ def summary(times_ms) -> dict:
     }
 
 
-def time_levels(views, levels, repeat=1) -> dict:
+def hard_options(text) -> dict:
+    """``--hard-time-limit``: "default" (as make_bot builds it), "none", or seconds."""
+    if text == "default":
+        return {}
+    return {"time_limit": None if text == "none" else float(text)}
+
+
+def time_levels(views, levels, repeat=1, hard=None) -> dict:
     """{level: summary of decision times in ms}, plus Hard's worlds per decision.  Each decision
     is timed ``repeat`` times with a fresh bot of the same seed (the same work, where no clock
     limit applies) and the fastest time counts: on a shared machine that removes the time other
@@ -114,7 +121,7 @@ def time_levels(views, levels, repeat=1) -> dict:
         for seen in views:
             fastest = fastest_cpu = None
             for _ in range(repeat):
-                bot = make_bot(level, 1)
+                bot = make_bot(level, 1, **((hard or {}) if level == "hard" else {}))
                 started, started_cpu = time.perf_counter(), cpu_clock() if cpu_clock else 0
                 action = bot.choose(seen)
                 took = (time.perf_counter() - started) * 1000
@@ -247,6 +254,8 @@ def main(argv=None) -> int:
     parser.add_argument("--levels", default="easy,medium,hard")
     parser.add_argument("--repeat", type=int, default=1,
                         help="time each decision this many times, keep the fastest (default 1)")
+    parser.add_argument("--hard-time-limit", default="default",
+                        help='Hard\'s clock limit: "default" (as shipped), "none", or seconds')
     parser.add_argument("--browser", action="store_true", help="run in Chromium via Playwright")
     args = parser.parse_args(argv)
     args.levels = [level for level in args.levels.split(",") if level]
@@ -255,8 +264,9 @@ def main(argv=None) -> int:
         return 0
     views = decisions(args.games)
     started = time.perf_counter()
-    results = time_levels(views, args.levels, args.repeat)
-    extra = [f"fastest of {args.repeat} per decision; total {time.perf_counter() - started:.1f} s"]
+    results = time_levels(views, args.levels, args.repeat, hard_options(args.hard_time_limit))
+    extra = [f"hard's clock limit: {args.hard_time_limit}",
+             f"fastest of {args.repeat} per decision; total {time.perf_counter() - started:.1f} s"]
     if sys.platform != "emscripten":  # Pyodide's getloadavg is a stub
         extra.append("load average %.2f %.2f %.2f (2 cores, shared)" % os.getloadavg())
     print(format_results(f"{where()} ({sys.platform}); {len(views)} decisions from "
