@@ -189,6 +189,8 @@ async def run_bots():
     session = page.session
     try:
         while page.session is session and session is not None and session.bot_to_act():
+            while page.rules_open and page.session is session:  # the table waits for a reader
+                await asyncio.sleep(0.25)
             started = time.perf_counter()
             turn = session.start_bot()
             show()
