@@ -192,7 +192,9 @@ async def browser_run(games: int, levels, repeat: int = 1) -> str:
     total = time.perf_counter() - started_all
     extra = [
         f"hard via think(), one slice per event-loop task: {len(views)} decisions in {total:.1f} s, "
-        f"{len(slices)} slices, longest slice {max(slices):.1f} ms",
+        f"{len(slices)} slices: median {statistics.median(slices):.1f} ms, "
+        f"p99 {sorted(slices)[int(0.99 * len(slices))]:.1f} ms, longest {max(slices):.1f} ms, "
+        f"{sum(piece > 50 for piece in slices)} over 50 ms",
         f"decision times above: fastest of {repeat} per decision",
         f"longtask observer: {len(long_tasks)} tasks over 50 ms, longest "
         + (f"{max(long_tasks):.0f} ms" if long_tasks else "none"),

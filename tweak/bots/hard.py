@@ -89,6 +89,9 @@ class HardBot:
         started = last_yield = perf_counter()
         known = Knowledge(view)
         candidates = [action for _, action in rank(view, self.rng, known)[: self.width]]
+        if perf_counter() - last_yield >= self.slice_seconds:  # a big table takes a while to rank
+            yield
+            last_yield = perf_counter()
         values = [[] for _ in candidates]  # per candidate, its value in each world
         alive = list(range(len(candidates)))
         steps = worlds = 0
