@@ -142,6 +142,34 @@ def time_levels(views, levels, repeat=1, hard=None) -> dict:
     return results
 
 
+def slice_profile(views, hard) -> str:
+    """Drive Hard's think() as a page does, without an event loop, and measure each slice
+    (the work between two yields) in wall and CPU time: the CPU time of the longest slice is
+    how long the page can be kept busy at once, whatever else the machine is doing."""
+    from tweak.bots import make_bot, think
+
+    cpu_clock = cpu_clock_function()
+    bot = make_bot("hard", 2, **hard)
+    walls, cpus = [], []
+    for seen in views:
+        thinking = think(bot, seen)
+        done = False
+        while not done:
+            began, began_cpu = time.perf_counter(), cpu_clock() if cpu_clock else 0
+            try:
+                next(thinking)
+            except StopIteration:
+                done = True
+            walls.append((time.perf_counter() - began) * 1000)
+            cpus.append(((cpu_clock() - began_cpu) * 1000) if cpu_clock else 0)
+    line = (f"hard's think() slices: {len(walls)}; wall median {statistics.median(walls):.1f} ms, "
+            f"p99 {sorted(walls)[int(0.99 * len(walls))]:.1f}, longest {max(walls):.1f} ms")
+    if cpu_clock:
+        line += (f"; CPU median {statistics.median(cpus):.1f} ms, p99 "
+                 f"{sorted(cpus)[int(0.99 * len(cpus))]:.1f}, longest {max(cpus):.1f} ms")
+    return line
+
+
 def format_results(title, results, extra=()) -> str:
     lines = [title, f"  {'level':18} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"]
     for level, row in results.items():
@@ -258,6 +286,8 @@ def main(argv=None) -> int:
                         help="time each decision this many times, keep the fastest (default 1)")
     parser.add_argument("--hard-time-limit", default="default",
                         help='Hard\'s clock limit: "default" (as shipped), "none", or seconds')
+    parser.add_argument("--slices", action="store_true",
+                        help="also measure the work between two yields of Hard's think()")
     parser.add_argument("--browser", action="store_true", help="run in Chromium via Playwright")
     args = parser.parse_args(argv)
     args.levels = [level for level in args.levels.split(",") if level]
@@ -269,6 +299,8 @@ def main(argv=None) -> int:
     results = time_levels(views, args.levels, args.repeat, hard_options(args.hard_time_limit))
     extra = [f"hard's clock limit: {args.hard_time_limit}",
              f"fastest of {args.repeat} per decision; total {time.perf_counter() - started:.1f} s"]
+    if args.slices:
+        extra.append(slice_profile(views, hard_options(args.hard_time_limit)))
     if sys.platform != "emscripten":  # Pyodide's getloadavg is a stub
         extra.append("load average %.2f %.2f %.2f (2 cores, shared)" % os.getloadavg())
     print(format_results(f"{where()} ({sys.platform}); {len(views)} decisions from "
