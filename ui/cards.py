@@ -16,7 +16,9 @@ from __future__ import annotations
 from tweak.cards import TKind
 from tweak.events import card_name
 
-__all__ = ["escape", "face_card", "back_card", "target_card", "tcard", "tcard_back", "attrs", "ICONS",
+from .markup import attrs, escape
+
+__all__ = ["face_card", "back_card", "target_card", "tcard", "tcard_back", "ICONS",
            "COLOUR_CLASSES", "TCARD_SHORT"]
 
 COLOUR_CLASSES = ("c-red", "c-orange", "c-yellow", "c-green", "c-blue", "c-purple")
@@ -55,26 +57,6 @@ ICONS = {
         '<circle cx="8" cy="11.5" r="1.6" fill="var(--tcard-bg)" opacity=".55"/>'
     ),
 }
-
-
-_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
-
-
-def escape(text: str) -> str:
-    """``html.escape`` without importing ``html``, whose entity tables cost start-up time in
-    the browser."""
-    return text.translate(_ESCAPES)
-
-
-def attrs(values) -> str:
-    """``{"data-ui": "hand:R3", "disabled": True}`` → ` data-ui="hand:R3" disabled` (escaped;
-    False/None values are left out)."""
-    parts = []
-    for key, value in values.items():
-        if value is None or value is False:
-            continue
-        parts.append(f" {key}" if value is True else f' {key}="{escape(str(value))}"')
-    return "".join(parts)
 
 
 def _element(inner: str, classes, extra, label: str) -> str:

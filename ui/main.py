@@ -27,9 +27,13 @@ import traceback
 import js
 from pyscript import document, when, window
 
-from tweak import EDITIONS, bots
-from ui import render
-from ui.session import Hooks, Session, SessionError, SPEEDS, drive, parse_hooks, parse_setup
+# Before "ready": only what the start screen needs.  tweak.bots gives the computer levels
+# (tweak.bots.CHOICES) and brings the engine with it; ui.start is small.  The table's modules,
+# ui.session and ui.render, are imported in the background once the page is ready (warm_up),
+# or at once by whatever needs them first: every module is compiled from source at each start.
+from tweak import bots
+from ui.start import SPEEDS, Hooks, SessionError, level_options, parse_hooks, render_notice
+from ui.start import render_saves, save_summary
 
 SAVE_KEY = "tweak.save"
 PREVIOUS_KEY = "tweak.save.previous"
@@ -82,28 +86,21 @@ def autosave():
         storage_set(SAVE_KEY, session.save_text())
 
 
-def describe_save(text):
-    """A short description of a saved game for its Resume button, or raise SessionError."""
-    session_record = Session.from_save(text).record
-    names = ", ".join(session_record.names)
-    moves = len(session_record.actions)
-    return f"{session_record.players} players: {names} · {moves} moves played"
-
-
 def saves():
-    """(key, description) of each readable save; unreadable ones are set aside with a note."""
+    """(key, description) of each save that looks like a record (the moves are checked when
+    it is resumed); anything else is set aside with a note."""
     found = []
     for key in (SAVE_KEY, PREVIOUS_KEY):
         text = storage_get(key)
         if not text:
             continue
         try:
-            found.append((key, describe_save(text)))
-        except SessionError as error:
+            found.append((key, save_summary(text)))
+        except ValueError as error:
             storage_set(BROKEN_KEY, text)
             storage_set(key, None)
-            page.start_notice = (f"{error} It has been set aside (nothing is deleted); "
-                                 f"start a new game.")
+            page.start_notice = (f"The saved game cannot be read ({error}). It has been set "
+                                 f"aside (nothing is deleted); start a new game.")
     return found
 
 
@@ -134,8 +131,8 @@ def show_start():
     element("start-screen").hidden = False
     element("game").hidden = True
     element("game").innerHTML = ""
-    element("saves").innerHTML = render.render_saves(saves())
-    element("start-notice").innerHTML = render.render_notice(page.start_notice)
+    element("saves").innerHTML = render_saves(saves())
+    element("start-notice").innerHTML = render_notice(page.start_notice)
 
 
 def show():
@@ -143,6 +140,7 @@ def show():
     overlay = element("overlay")
     if page.rules_open:
         if overlay.hidden:
+            from tweak import EDITIONS
             from ui import rules_page  # only when asked for: keeps start-up light
 
             current = page.session.record.rules if page.session else None
@@ -157,6 +155,8 @@ def show():
     if page.session is None:
         show_start()
         return
+    from ui import render
+
     key = focused_key()
     element("start-screen").hidden = True
     game = element("game")
@@ -186,6 +186,8 @@ def notify(text):
 async def run_bots():
     """Play computer moves at a pace a person can follow, thinking in slices so the page
     stays responsive; stops when a person must act, a screen waits, or the game changes."""
+    from ui.session import drive
+
     session = page.session
     try:
         while page.session is session and session is not None and session.bot_to_act():
@@ -247,6 +249,8 @@ def begin(session):
 
 
 def deal():
+    from ui.session import Session, parse_setup
+
     try:
         setup = parse_setup(form_fields())
         session = Session.new(setup, page.hooks, seed=random.randrange(2**31))
@@ -261,6 +265,8 @@ def deal():
 
 
 def resume(key):
+    from ui.session import Session
+
     text = storage_get(key)
     if not text:
         page.start_notice = "That saved game is gone."
@@ -282,6 +288,8 @@ def resume(key):
 
 def open_link(fragment):
     """Open the game of a ``#g=`` link; a damaged link leaves everything as it was."""
+    from ui.session import Session
+
     try:
         session = Session.from_link(fragment, page.hooks.speed or "normal")
     except SessionError as error:
@@ -378,7 +386,7 @@ def on_click(event):
 
 def start():
     for select in document.querySelectorAll("select.kind"):
-        select.innerHTML = render.level_options(bots.CHOICES, bots.DEFAULT_LEVEL, select.value)
+        select.innerHTML = level_options(bots.CHOICES, bots.DEFAULT_LEVEL, select.value)
     try:
         search = js.URLSearchParams.new(window.location.search)
         page.hooks = parse_hooks(js.Object.fromEntries(search).to_py())
@@ -401,6 +409,14 @@ def start():
         handle("data-ui", "rules")
     elif pending == "deal" and not opened:
         handle("data-ui", "deal")
+    if page.session is None:
+        asyncio.ensure_future(warm_up())
+
+
+async def warm_up():
+    """Import the table's modules while the person reads the start screen."""
+    await asyncio.sleep(0)
+    from ui import render, session  # noqa: F401
 
 
 start()

@@ -18,11 +18,13 @@ from tweak import Capture, PlayBomb, PlayChange, PlayJoker, PlayThief, format_ac
 from tweak.cards import TKind
 from tweak.events import card_name
 
-from .cards import attrs, escape, back_card, face_card, tcard, tcard_back, target_card
+from .cards import back_card, face_card, tcard, tcard_back, target_card
+from .markup import attrs, escape
 from .session import Screen, capture_of, place_of
+from .start import render_notice
 
 __all__ = ["render_screen", "render_table", "render_pass", "render_scores", "render_over",
-           "render_flash", "level_options", "render_saves", "render_notice", "round_points"]
+           "render_flash", "round_points"]
 
 LOG_SHOWN = 8
 
@@ -40,45 +42,6 @@ def round_points(view, seat: int) -> int:
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-# ---- the start screen's pieces ------------------------------------------------------------
-
-
-def level_options(choices, default: str, selected: str = "") -> str:
-    """The options of a seat's kind select: Human, then one per computer level of
-    ``tweak.bots.CHOICES``.  ``selected`` is the current value ("human", "bot" meaning the
-    default level, or "bot:LEVEL")."""
-    if selected == "bot" or (selected.startswith("bot:") and
-                             selected[4:] not in {level for level, _ in choices}):
-        selected = f"bot:{default}"
-    options = [("human", "Human")] + [(f"bot:{level}", f"Computer · {label}")
-                                      for level, label in choices]
-    return "".join(
-        f'<option value="{_e(value)}"{" selected" if value == selected else ""}>{_e(label)}</option>'
-        for value, label in options
-    )
-
-
-def render_saves(saves) -> str:
-    """Resume buttons for saved games: ``saves`` is a list of (key, description)."""
-    if not saves:
-        return ""
-    buttons = "".join(
-        f'<button type="button" class="btn resume" data-ui="resume:{_e(key)}">'
-        f'<span class="resume-title">{"Resume" if i == 0 else "Resume earlier game"}</span>'
-        f'<span class="resume-detail">{_e(text)}</span></button>'
-        for i, (key, text) in enumerate(saves)
-    )
-    return buttons
-
-
-def render_notice(text: str) -> str:
-    if not text:
-        return ""
-    return (f'<div class="notice" role="alert"><span>{_e(text)}</span>'
-            f'<button type="button" class="btn small" data-ui="dismiss" aria-label="Dismiss">OK'
-            f'</button></div>')
 
 
 # ---- the table ----------------------------------------------------------------------------

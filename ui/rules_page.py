@@ -17,7 +17,8 @@ from __future__ import annotations
 from tweak.cards import TKind
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from .cards import escape, tcard
+from .cards import tcard
+from .markup import escape
 
 __all__ = ["render_rules"]
 

@@ -7,10 +7,7 @@ Data:
   what a game record stores in ``Record.seats``.
 * ``Setup`` — what the start screen asked for: seats and edition.  ``parse_setup`` reads it
   from the start form's fields and says in a sentence what is wrong.
-* ``Hooks`` — house rules and test hooks read from the page's query string (``parse_hooks``):
-  ``seed=N`` (reproducible deals), ``goal=N`` (one goal for every player count, R3/R19),
-  ``tcards=thief,bomb,...`` (stack round 1's [T!] pile), ``dealer=N`` (round 1's dealer) and
-  ``speed=normal|fast|instant`` (computer pacing).
+* ``Hooks`` — house rules and test hooks from the page's address (``ui.start.parse_hooks``).
 * ``Selection`` — what the person at the device has picked so far this turn (a hand card,
   table cards by position, an open [T!] chooser).  It lives here, not in the engine: it is not
   part of the game.
@@ -52,6 +49,8 @@ from tweak.events import (
 )
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
 
+from .start import SPEEDS, Hooks, SessionError, parse_hooks
+
 __all__ = [
     "Seat", "Setup", "Hooks", "Selection", "LogLine", "Flash", "Screen", "Session",
     "SessionError", "parse_setup", "parse_hooks", "drive", "DEFAULT_NAMES", "MAX_NAME",
@@ -62,13 +61,7 @@ __all__ = [
 # after mathematicians (it is a game of sums).
 DEFAULT_NAMES = ("You", "Ada", "Blaise", "Emmy", "Carl", "Sofia")
 MAX_NAME = 16
-# Seconds between computer moves, so a person can follow the game (issue 3: ~0.8–1.2 s).
-SPEEDS = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 LOG_LINES = 60
-
-
-class SessionError(ValueError):
-    """Something a player did or loaded cannot be done; the message is fit to show them."""
 
 
 # ---- seats and set-up -------------------------------------------------------------------
@@ -160,48 +153,6 @@ def parse_setup(fields) -> Setup:
                  for i, seat in enumerate(seats)]
     names = _unique([seat.name for seat in seats])
     return Setup(tuple(replace(seat, name=name) for seat, name in zip(seats, names)), edition)
-
-
-# ---- hooks from the query string ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Hooks:
-    seed: Optional[int] = None
-    goal: Optional[int] = None
-    tcards: Optional[tuple] = None
-    dealer: Optional[int] = None
-    speed: Optional[str] = None
-
-
-def parse_hooks(params) -> Hooks:
-    """The address's query parameters (a mapping, as the browser's ``URLSearchParams`` decodes
-    them: ``seed=12&goal=30&tcards=thief,bomb&dealer=1&speed=instant``) → ``Hooks``.  Unknown
-    parameters are ignored (a link may carry others); a bad value raises ``SessionError``."""
-
-    def number(key, low, high):
-        if key not in params:
-            return None
-        text = params[key].strip()
-        if not text.isdigit() or not low <= int(text) <= high:
-            raise SessionError(f"The page address sets {key}={params[key]!r}; it must be a "
-                               f"whole number from {low} to {high}.")
-        return int(text)
-
-    tcards = None
-    if "tcards" in params:
-        try:
-            tcards = tuple(TKind.parse(part.strip()) for part in params["tcards"].split(",")
-                           if part.strip())
-        except NotationError as error:
-            raise SessionError(f"The page address sets tcards={params['tcards']!r}, which does "
-                               f"not stack the [T!] pile: {error}.") from None
-    speed = params.get("speed")
-    if speed is not None and speed not in SPEEDS:
-        raise SessionError(f"The page address sets speed={speed!r}; use one of "
-                           f"{', '.join(SPEEDS)}.")
-    return Hooks(seed=number("seed", 0, 2**53), goal=number("goal", 1, 100_000),
-                 tcards=tcards, dealer=number("dealer", 0, MAX_PLAYERS - 1), speed=speed)
 
 
 # ---- what the screen shows ----------------------------------------------------------------

@@ -26,6 +26,7 @@ tests/bench/results/startup.txt.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -128,11 +129,15 @@ def measure(runs: int) -> dict:
     return results
 
 
-def report(results: dict, runs: int) -> str:
+def report(results: dict, runs: int, load: tuple) -> str:
     lines = [f"TWEAK! start-up, medians of {runs} loads each (ms from navigation start), "
              f"{time.strftime('%Y-%m-%d')}",
              "Chromium headless, localhost, 2 shared cores; game = index.html, "
-             "minimal = tests/bench/minimal/index.html", ""]
+             "minimal = tests/bench/minimal/index.html",
+             "machine load average before / after: "
+             + " / ".join(f"{value:.1f}" for value in load)
+             + "  (other jobs share the cores: absolute times vary, the ratio is the figure)",
+             ""]
     for mode in ("cold", "warm"):
         game = results[mode, "game"]
         minimal = results[mode, "minimal"]
@@ -156,7 +161,9 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="loads of each page and mode")
     parser.add_argument("--out", type=Path, help="also write the report to this file")
     args = parser.parse_args(argv)
-    text = report(measure(args.runs), args.runs)
+    before = os.getloadavg()[0]
+    results = measure(args.runs)
+    text = report(results, args.runs, (before, os.getloadavg()[0]))
     print(text)
     if args.out:
         args.out.write_text(text + "\n", encoding="utf-8")

@@ -23,6 +23,7 @@ from tweak.cards import Colour, TKind
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS
 from ui import render
 from ui.rules_page import render_rules
+from ui.start import level_options, save_summary
 from ui.session import Flash, Hooks, Seat, Selection, Session, parse_setup
 
 from scenarios import tweak_opening
@@ -277,11 +278,11 @@ def test_game_over_names_the_winners():
 
 
 def test_level_options_come_from_the_bots_choices():
-    html = render.level_options(bots.CHOICES, bots.DEFAULT_LEVEL, "bot")
+    html = level_options(bots.CHOICES, bots.DEFAULT_LEVEL, "bot")
     for level, label in bots.CHOICES:
         assert f'value="bot:{level}"' in html and label in html
     assert f'value="bot:{bots.DEFAULT_LEVEL}" selected' in html
-    assert 'value="human" selected' in render.level_options(bots.CHOICES, bots.DEFAULT_LEVEL,
+    assert 'value="human" selected' in level_options(bots.CHOICES, bots.DEFAULT_LEVEL,
                                                             "human")
 
 
@@ -305,3 +306,16 @@ def test_a_tweak_is_celebrated_with_the_card_won():
     assert "TWEAK!" in html and "1 plus 3 is 4, plus 5 is 9" in html and "t-joker" in html
     small = render.render_flash(flash, ("A", "B"), big=False)
     assert "tweak-burst" not in small and "TWEAK!" in small
+
+
+def test_a_save_is_summarised_cheaply_and_junk_is_refused():
+    session = Session.new(parse_setup({"players": "3", "kind-0": "human", "name-0": "Zoe"}),
+                          Hooks(seed=2))
+    session.step_bots()
+    text = session.save_text()
+    moves = len(session.record.actions)
+    assert save_summary(text) == (f"3 players: Zoe, Ada, Blaise · {moves} move"
+                                  f"{'s' if moves != 1 else ''} played")
+    for junk in ("{damaged", "[1, 2]", '{"actions": 5}'):
+        with pytest.raises(ValueError):
+            save_summary(junk)
