@@ -14,10 +14,10 @@ goals get their own column when they differ, e.g. a house rule, R3).
 from __future__ import annotations
 
 
-from tweak.cards import TKind
+from tweak.cards import Face, TKind
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS
 
-from .cards import tcard
+from .cards import face_card, tcard
 from .markup import escape
 
 __all__ = ["render_rules"]
@@ -133,7 +133,10 @@ All colours are used for any number of players.</li>
 {compact_line}
 <li><b>R5 Points.</b> A number card scores its face value; a <b>red</b> card scores
 <b>{red}×</b> its value (the corner shows it). Each [T!] card won in a round scores
-<b>{tpoints}</b>, used or not.</li>
+<b>{tpoints}</b>, used or not.
+<span class="example">{face_card(Face.parse("R3"), classic)}{face_card(Face.parse("B3"), classic)}
+<small>A red 3 and a blue 3: both count 3 in a sum; the corner shows the points they
+score.</small></span></li>
 <li><b>R6 Target backs</b> are printed on the cards ({targets[0]} to {targets[-1]}), not random: a
 back never tells you the face.</li>
 <li><b>R8 Seats.</b> Play passes to the next seat; the first dealer is drawn at random, then the
