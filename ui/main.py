@@ -12,8 +12,9 @@ this module replays it, fills the computer levels from ``tweak.bots.CHOICES``, o
 games, opens a ``#g=...`` link, then sets ``<html data-python="ready">``.
 
 Storage (localStorage): ``tweak.save`` holds the game record (``tweak.dumps``), written after
-every move; ``tweak.save.previous`` keeps the game a link replaced; ``tweak.save.broken`` keeps
-a save that could not be read (nothing is thrown away).
+every move; ``tweak.save.previous`` keeps the game a link or a new deal replaced;
+``tweak.save.broken`` keeps a save that could not be read (nothing is thrown away);
+``tweak.pace`` the pace of computer moves last chosen.
 
 Address hooks (documented in ``ui.session.parse_hooks``): ``?seed=N&goal=N&tcards=a,b&dealer=N
 &speed=normal|fast|instant``, and the fragment ``#g=<record fragment>``.
@@ -23,6 +24,7 @@ import asyncio
 import random
 import time
 import traceback
+from dataclasses import replace
 
 import js
 from pyscript import document, when, window
@@ -38,6 +40,7 @@ from ui.start import render_saves, save_summary
 SAVE_KEY = "tweak.save"
 PREVIOUS_KEY = "tweak.save.previous"
 BROKEN_KEY = "tweak.save.broken"
+PACE_KEY = "tweak.pace"  # the pace of computer moves last chosen (a key of SPEEDS)
 THINK_SLICE = 0.025  # seconds of bot thinking per event-loop turn: the page never freezes
 
 
@@ -74,6 +77,12 @@ def storage_set(key, value):
             window.localStorage.setItem(key, value)
     except Exception:  # private mode or a full store: the game goes on unsaved
         js.console.warn("TWEAK!: the game could not be saved in this browser")
+
+
+def pace():
+    """The address's ``speed`` hook, else the pace last chosen, else normal."""
+    stored = storage_get(PACE_KEY)
+    return page.hooks.speed or (stored if stored in SPEEDS else "normal")
 
 
 def autosave():
@@ -253,7 +262,8 @@ def deal():
 
     try:
         setup = parse_setup(form_fields())
-        session = Session.new(setup, page.hooks, seed=random.randrange(2**31))
+        hooks = replace(page.hooks, speed=pace())
+        session = Session.new(setup, hooks, seed=random.randrange(2**31))
     except SessionError as error:
         page.start_notice = str(error)
         show()
@@ -273,7 +283,7 @@ def resume(key):
         show()
         return
     try:
-        session = Session.from_save(text, page.hooks.speed or "normal")
+        session = Session.from_save(text, pace())
     except SessionError as error:
         storage_set(BROKEN_KEY, text)
         storage_set(key, None)
@@ -291,7 +301,7 @@ def open_link(fragment):
     from ui.session import Session
 
     try:
-        session = Session.from_link(fragment, page.hooks.speed or "normal")
+        session = Session.from_link(fragment, pace())
     except SessionError as error:
         page.start_notice = str(error)
         return False
@@ -358,6 +368,8 @@ def handle(kind, value):
         show()
     elif session is not None:
         session.command(value)
+        if name == "speed" and arg in SPEEDS:
+            storage_set(PACE_KEY, arg)
         show()
         kick()
 
