@@ -293,3 +293,16 @@ def test_rules_page_from_the_start_screen_and_during_play(open_game, page):
     expect(page.locator("[data-screen=rules]")).to_be_visible()
     page.locator("#close-rules").click()
     expect(page.locator("[data-screen=table]")).to_be_visible()
+
+
+@pytest.mark.parametrize("width, height", [(375, 667), (1280, 800)])
+def test_nothing_spills_sideways_on_a_phone_or_a_desktop(open_game, page, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(query(seed=8, speed="instant"))
+    wide = "document.documentElement.scrollWidth <= window.innerWidth"
+    assert page.evaluate(wide), "the start screen is wider than the window"
+    page.locator("input[name=players][value='6'] + span").click()
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    click_hand_card(page)
+    assert page.evaluate(wide), "the table is wider than the window"
