@@ -5,14 +5,13 @@ The page has no rules of its own: every clickable element carries either the not
 of ``view.legal`` in ``data-action`` (``tweak.format_action``) or a UI command in ``data-ui``
 (``hand:R3``, ``table:2``, ``flow:thief``, ``clear``, ``reveal``, ``next-round``, ``rules``,
 ``close-rules``, ``copy-link``, ``speed:fast``, ``quit``, ``new-game``, ``rematch``,
-``dismiss``).  Buttons for moves that are not legal now are disabled and carry no action.
+``dismiss``; the start screen adds ``deal`` and ``resume:KEY``).  Buttons for moves that are not legal now are disabled and carry no action.
 
 What is drawn comes from the view of the screen's seat only (R20, R21): its own hand, the
 public table, and for everyone else only counts, captured totals and face-up [T!] cards.
 """
 
 from __future__ import annotations
-
 
 from tweak import Capture, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action
 from tweak.cards import TKind
