@@ -11,6 +11,7 @@ anything outside 127.0.0.1 (``page_log`` from tests/e2e/conftest.py).
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -306,3 +307,13 @@ def test_nothing_spills_sideways_on_a_phone_or_a_desktop(open_game, page, width,
     wait_for_my_turn(page)
     click_hand_card(page)
     assert page.evaluate(wide), "the table is wider than the window"
+
+
+def test_copy_link_gives_a_link_to_this_game(open_game, page):
+    open_game(query(seed=3, speed="instant"))
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    page.locator("[data-ui=copy-link]").click()
+    notice = page.locator(".table-screen .notice")
+    # Headless Chromium may refuse the clipboard: the page then shows the link to copy by hand.
+    expect(notice).to_contain_text(re.compile(r"clipboard|#g=1\."))
