@@ -106,17 +106,16 @@ class HardBot:
                                       option, weight)
                 values[index].append(value)
                 steps += used
+                if perf_counter() - last_yield >= self.slice_seconds:  # between two playouts
+                    yield
+                    last_yield = perf_counter()
             worlds += 1
             if len(alive) > 1 and worlds >= MIN_WORLDS and worlds % PRUNE_EVERY == 0:
                 alive = _survivors(values, alive)
-            now = perf_counter()
             if len(alive) == 1 or worlds >= MIN_WORLDS and (
                     steps >= self.steps
-                    or (self.time_limit is not None and now - started >= self.time_limit)):
+                    or (self.time_limit is not None and perf_counter() - started >= self.time_limit)):
                 break
-            if now - last_yield >= self.slice_seconds:
-                yield
-                last_yield = perf_counter()
         self.last_worlds = worlds
         return candidates[_verdict(values, alive, self.switch_z)]
 
