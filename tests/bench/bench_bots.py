@@ -33,6 +33,7 @@ Results are committed in tests/bench/results/bots.txt.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import statistics
 import sys
@@ -54,10 +55,16 @@ def where() -> str:
 
 def decisions(games: int) -> list:
     """Views of every decision in games between Medium bots (see the module docstring)."""
+    return list(iter_decisions(games))
+
+
+def iter_decisions(games: int):
+    """The same views one at a time, as the games go: only one game is held in memory, as on
+    a page (holding hundreds of views makes Python's full garbage collections, which walk every
+    live object, far longer than a page's)."""
     from tweak import apply, new_game, view
     from tweak.bots import make_bot
 
-    found = []
     for players in PLAYER_COUNTS:
         for game in range(games):
             seed = 100 * players + game
@@ -66,9 +73,8 @@ def decisions(games: int) -> list:
             while not state.is_over:
                 seat = state.to_act
                 seen = view(state, seat)
-                found.append(seen)
+                yield seen
                 state = apply(state, bots[seat].choose(seen))
-    return found
 
 
 def cpu_clock_function():
@@ -142,7 +148,7 @@ def time_levels(views, levels, repeat=1, hard=None) -> dict:
     return results
 
 
-def slice_profile(views, hard) -> str:
+def slice_profile(games, hard) -> str:
     """Drive Hard's think() as a page does, without an event loop, and measure each slice
     (the work between two yields) in wall and CPU time: the CPU time of the longest slice is
     how long the page can be kept busy at once, whatever else the machine is doing."""
@@ -151,7 +157,7 @@ def slice_profile(views, hard) -> str:
     cpu_clock = cpu_clock_function()
     bot = make_bot("hard", 2, **hard)
     walls, cpus = [], []
-    for seen in views:
+    for seen in iter_decisions(games):
         thinking = think(bot, seen)
         done = False
         while not done:
@@ -197,12 +203,15 @@ async def browser_run(games: int, levels, repeat: int = 1) -> str:
     js.eval("window.longTasks = [];"
             "new PerformanceObserver(list => { for (const e of list.getEntries())"
             " window.longTasks.push([e.startTime, e.duration]); }).observe({type: 'longtask'});")
+    count = len(views)
+    del views  # as on a page: one game in memory (see iter_decisions)
+    gc.collect()
     await asyncio.sleep(0.1)
     mark = float(js.performance.now())  # the timing above was one long task: count from here
     bot = make_bot("hard", 2)
     slices = []
     started_all = time.perf_counter()
-    for seen in views:
+    for seen in iter_decisions(games):
         thinking = think(bot, seen)
         while True:
             began = time.perf_counter()
@@ -219,7 +228,7 @@ async def browser_run(games: int, levels, repeat: int = 1) -> str:
                   if start >= mark]
     total = time.perf_counter() - started_all
     extra = [
-        f"hard via think(), one slice per event-loop task: {len(views)} decisions in {total:.1f} s, "
+        f"hard via think(), one slice per event-loop task: {count} decisions in {total:.1f} s, "
         f"{len(slices)} slices: median {statistics.median(slices):.1f} ms, "
         f"p99 {sorted(slices)[int(0.99 * len(slices))]:.1f} ms, longest {max(slices):.1f} ms, "
         f"{sum(piece > 50 for piece in slices)} over 50 ms",
@@ -295,15 +304,18 @@ def main(argv=None) -> int:
         print(run_browser(args))
         return 0
     views = decisions(args.games)
+    count = len(views)
     started = time.perf_counter()
     results = time_levels(views, args.levels, args.repeat, hard_options(args.hard_time_limit))
     extra = [f"hard's clock limit: {args.hard_time_limit}",
              f"fastest of {args.repeat} per decision; total {time.perf_counter() - started:.1f} s"]
     if args.slices:
-        extra.append(slice_profile(views, hard_options(args.hard_time_limit)))
+        del views  # as on a page: one game in memory (see iter_decisions)
+        gc.collect()
+        extra.append(slice_profile(args.games, hard_options(args.hard_time_limit)))
     if sys.platform != "emscripten":  # Pyodide's getloadavg is a stub
         extra.append("load average %.2f %.2f %.2f (2 cores, shared)" % os.getloadavg())
-    print(format_results(f"{where()} ({sys.platform}); {len(views)} decisions from "
+    print(format_results(f"{where()} ({sys.platform}); {count} decisions from "
                          f"{args.games} games each of {', '.join(map(str, PLAYER_COUNTS))} players",
                          results, extra))
     return 0
