@@ -317,8 +317,10 @@ def _hand(screen: Screen) -> str:
         return f'<div class="hand hidden-hand" aria-label="Hidden hand">{backs}</div>'
     active = _is_my_move(screen)
     cards = []
+    marked = False  # two copies of a face are one choice (R4): light up only the first
     for face in me.hand:
-        selected = screen.selection.hand is face
+        selected = screen.selection.hand is face and not marked
+        marked = marked or selected
         extra = ({"data-ui": f"hand:{face}", "aria-pressed": "true" if selected else "false"}
                  if active else None)
         cards.append(face_card(face, me.rules, extra=extra,

@@ -319,3 +319,15 @@ def test_a_save_is_summarised_cheaply_and_junk_is_refused():
     for junk in ("{damaged", "[1, 2]", '{"actions": 5}'):
         with pytest.raises(ValueError):
             save_summary(junk)
+
+
+def test_one_of_two_identical_hand_cards_lights_up_when_chosen():
+    # Seat 0 plays first (dealer 1) and is dealt cards 1, 3, 5: both orange 2s (R4) and a 3.
+    deck = ["O2/10", "B1/7", "O2/7", "B1/8", "G3/10", "Y5/8", "P6/8", "R6/7", "G6/10"]
+    state = new_game(2, 1, deck=deck, dealer=1)
+    orange_2 = Face(Colour.ORANGE, 2)
+    assert view(state, 0).hand.count(orange_2) == 2
+    html = render.render_table(screen_for(state, 0, Selection(hand=orange_2)))
+    hand = html.split('aria-label="Your hand"', 1)[1]
+    assert hand.count("orange 2,") == 2
+    assert hand.count('aria-pressed="true"') == 1
