@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-__all__ = ["Colour", "Face", "Card", "TKind", "NotationError", "VALUES_PER_COLOUR"]
+__all__ = ["Colour", "Face", "Card", "TKind", "NotationError", "VALUES_PER_COLOUR", "RANK"]
 
 
 class NotationError(ValueError):
@@ -97,7 +97,7 @@ class Face:
         return self.colour == Colour.RED
 
     def __lt__(self, other: "Face") -> bool:
-        return self.colour * 7 + self.value < other.colour * 7 + other.value
+        return RANK[self] < RANK[other]
 
     def __str__(self) -> str:
         return f"{self.colour.letter}{self.value}"
@@ -118,6 +118,9 @@ for _colour in Colour:
         object.__setattr__(_face, "value", _value)
         _FACES[_colour * 7 + _value] = _face
 _BY_TEXT = {str(face): face for face in _FACES if face is not None}
+# ``sorted(faces, key=RANK.__getitem__)`` sorts in canonical order without calling Python code
+# per comparison: under Pyodide, C code calling back into Python is the costly part of a sort.
+RANK = {face: face.rank for face in _FACES if face is not None}
 
 
 @dataclass(frozen=True, order=True)

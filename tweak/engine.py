@@ -18,7 +18,7 @@ from random import Random
 from .actions import (
     Capture, IllegalAction, PlayBomb, PlayChange, PlayJoker, PlayThief, Place,
 )
-from .cards import Card, Colour, Face, NotationError, TKind
+from .cards import RANK, Card, Colour, Face, NotationError, TKind
 from .events import (
     BombPlayed, Captured, ChangePlayed, Dealt, Drew, GameEnded, GaveUp, JokerPlayed, Placed,
     RoundEnded, RoundStarted, TableDealt, TCardWon, ThiefPlayed, TurnLost, TurnStarted, callout,
@@ -109,14 +109,14 @@ def legal_actions(state: State) -> tuple:
     if state.phase is Phase.OVER:
         return ()
     if state.phase is Phase.BOMB:
-        return tuple(Place(face) for face in _distinct(state.hands[state.bomb_queue[0]]))
+        return tuple([Place(face) for face in _distinct(state.hands[state.bomb_queue[0]])])
     seat = state.turn
     hand = state.hands[seat]
     actions = []
     if not state.tcard_played:  # R12: at most one [T!] card, before the hand card
         held = state.tcards_held[seat]
         if TKind.THIEF in held:
-            actions.extend(PlayThief(victim) for victim in _opponents_with_cards(state, seat))
+            actions += [PlayThief(victim) for victim in _opponents_with_cards(state, seat)]
         if TKind.JOKER in held:
             actions.extend((PlayJoker(+1), PlayJoker(-1)))
         if TKind.CHANGE in held and state.deck:
@@ -126,9 +126,11 @@ def legal_actions(state: State) -> tuple:
     faces = _distinct(hand)
     target = state.target
     found = captures_by_total(state.table, {target - face.value for face in faces})
+    # Plain loops and comprehensions: under Pyodide, builtins fed by generators cost more.
     for face in faces:
-        actions.extend(Capture(face, taken) for taken in found.get(target - face.value, ()))
-    actions.extend(Place(face) for face in faces)
+        for taken in found.get(target - face.value, ()):
+            actions.append(Capture(face, taken))
+    actions += [Place(face) for face in faces]
     return tuple(actions)
 
 
@@ -148,31 +150,30 @@ def captures_by_total(table, totals) -> dict:
     counts = {}
     for face in table:
         counts[face] = counts.get(face, 0) + 1
-    items = sorted(counts.items())  # canonical order, so every combination comes out sorted
-    found = {}
-    chosen = []
+    # Canonical order, so every combination comes out sorted.
+    items = [(face, face.value, counts[face]) for face in sorted(counts, key=RANK.__getitem__)]
+    found = {total: [] for total in wanted}
 
-    def search(start, total):
+    def search(start, total, prefix):
         for index in range(start, len(items)):
-            face, count = items[index]
-            value = face.value
-            for copies in range(1, count + 1):
-                reached = total + copies * value
+            face, value, count = items[index]
+            combination, reached = prefix, total
+            for _ in range(count):  # one, two, ... copies of this face
+                reached += value
                 if reached > limit:
                     break
-                chosen.extend((face,) * copies)
+                combination += (face,)
                 if reached in wanted:
-                    found.setdefault(reached, []).append(tuple(chosen))
+                    found[reached].append(combination)
                 if reached < limit:
-                    search(index + 1, reached)
-                del chosen[-copies:]
+                    search(index + 1, reached, combination)
 
-    search(0, 0)
-    return found
+    search(0, 0, ())
+    return {total: combos for total, combos in found.items() if combos}
 
 
 def _distinct(faces) -> list:
-    return sorted(set(faces))
+    return sorted(set(faces), key=RANK.__getitem__)
 
 
 def _opponents_with_cards(state, seat) -> list:
@@ -199,9 +200,15 @@ def illegal_reason(state: State, action) -> str:
             return f"seat {seat} has no {action.card} in hand"
         if not action.taken:
             return "a capture must take at least one table card"  # R14
-        missing = Counter(action.taken) - Counter(state.table)
+        table = list(state.table)  # a few cards: cheaper than comparing Counters
+        missing = []
+        for face in action.taken:
+            if face in table:
+                table.remove(face)
+            else:
+                missing.append(face)
         if missing:
-            return f"{'+'.join(map(str, sorted(missing.elements())))} not on the table"
+            return f"{'+'.join(map(str, sorted(missing)))} not on the table"
         if action.total != state.target:
             return f"the cards add up to {action.total}, not the target {state.target}"
         return ""
