@@ -59,6 +59,7 @@ class Appraiser:
         self.weight = EXPOSURE_WEIGHT.get(players, EXPOSURE_WEIGHT_MANY)
         self.max_target = max(rules.target_cycle + (rules.final_target,)) + 1  # a Joker's +1
         self._fresh_table = {}
+        self._exposures = {}
         shares = knowledge.value_share
         self.values = tuple(shares)
 
@@ -78,6 +79,16 @@ class Appraiser:
         table of ``items`` ((value, points), ...) at a target drawn from ``targets``."""
         if not items or not cards_in_hand:
             return 0.0
+        # Many plays leave the same cards behind (and a Bomb's samples repeat tables): the
+        # answer depends only on the arguments within one decision, so remember it.
+        key = (tuple(sorted(items)), tuple(targets.items()), cards_in_hand, tweak_pays)
+        known = self._exposures.get(key)
+        if known is None:
+            known = self._exposures[key] = self._exposure(items, targets, cards_in_hand,
+                                                          tweak_pays)
+        return known
+
+    def _exposure(self, items, targets, cards_in_hand, tweak_pays) -> float:
         limit = self.max_target
         best = [-1.0] * (limit + 1)
         best[0] = 0.0
