@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from ..actions import Capture, Place, PlayBomb, PlayChange, PlayJoker, PlayThief
 from ..engine import captures_by_total
+from .sampling import pick_weighted
 
 __all__ = ["Appraiser", "TCARD_POWER", "PLACE_COST_SHARE", "DENIAL"]
 
@@ -226,9 +227,9 @@ class Appraiser:
             total = 0.0
             choices = self.known.top_choices
             for _ in range(TCARD_SAMPLES):
-                card = _pick(choices, self.rng)
+                card = pick_weighted(choices, self.rng)
                 target_dist = self.known.target_after(1)
-                target = _pick(tuple(target_dist.items()), self.rng)
+                target = pick_weighted(tuple(target_dist.items()), self.rng)
                 total += self.best_hand_play(table + [card.face], target, deck_used=1)
             return total / TCARD_SAMPLES - self.option
         if isinstance(action, PlayThief):
@@ -258,14 +259,3 @@ class Appraiser:
             return view.totals[seat] + sum(self.points(face) for face in view.captured[seat])
 
         return sorted(victims, key=lambda seat: (-standing(seat), order[seat]))
-
-
-def _pick(choices, rng):
-    """One item of ``((item, weight), ...)`` in proportion to its weight."""
-    total = sum(weight for _, weight in choices)
-    point = rng.random() * total
-    for item, weight in choices:
-        point -= weight
-        if point < 0:
-            return item
-    return choices[-1][0]

@@ -28,10 +28,10 @@ from ..engine import shuffled
 from ..state import Phase, State
 from .knowledge import Knowledge
 
-__all__ = ["determinize"]
+__all__ = ["determinize", "pick_weighted"]
 
 
-def _pick_weighted(choices, rng):
+def pick_weighted(choices, rng):
     """One item of ``((item, weight), ...)`` with probability proportional to its weight."""
     total = sum(weight for _, weight in choices)
     point = rng.random() * total
@@ -58,7 +58,7 @@ def determinize(view, rng, knowledge: Knowledge = None) -> State:
     if view.phase == "over":
         raise ValueError("the game is over: there is nothing left to sample")
     known = knowledge if knowledge is not None else Knowledge(view)
-    top = _pick_weighted(known.top_choices, rng) if view.deck_size else None
+    top = pick_weighted(known.top_choices, rng) if view.deck_size else None
 
     pool = []  # the unseen physical cards, other than the top one
     for face, count in known.unseen_count.items():
