@@ -177,14 +177,16 @@ def _distinct(faces) -> list:
 
 
 def _opponents_with_cards(state, seat) -> list:
-    """Other seats with at least one card, in play order after ``seat`` (R13)."""
+    """Other seats with at least one card, in play order after ``seat`` (R13).  ``state`` is a
+    ``State`` or the engine's working copy of one."""
     players = state.players
     return [s % players for s in range(seat + 1, seat + players) if state.hands[s % players]]
 
 
 def illegal_reason(state: State, action) -> str:
     """Why ``action`` is not legal now, or "" if it is.  Agrees with ``legal_actions``
-    (tests/test_invariants.py checks both on every step of thousands of games)."""
+    (tests/engine/test_invariants.py checks the two against each other over thousands of
+    random games)."""
     if state.phase is Phase.OVER:
         return "the game is over"
     seat = state.to_act
@@ -357,9 +359,7 @@ class _Game:
             self.table += (card,)
             self.events.append(ChangePlayed(seat, card, self.target))
         else:  # PlayBomb: victims give a card each, in seat order after the player (R13)
-            players = self.players
-            self.bomb_queue = tuple(s % players for s in range(seat + 1, seat + players)
-                                    if self.hands[s % players])
+            self.bomb_queue = tuple(_opponents_with_cards(self, seat))
             self.phase = Phase.BOMB
             self.events.append(BombPlayed(seat, self.bomb_queue))
 
