@@ -110,7 +110,7 @@ def main(argv=None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--players", type=int, default=4, choices=range(2, 7))
     sim.add_argument("--edition", default="classic", choices=sorted(EDITIONS))
-    sim.add_argument("--bots", default="greedy", help="bot levels by seat, cycled (e.g. greedy,random)")
+    sim.add_argument("--bots", default="medium", help="bot levels by seat, cycled (e.g. hard,medium)")
     sim.add_argument("--seed", type=int, default=1)
     sim.set_defaults(run=simulate)
     rep = commands.add_parser("replay", help="print a game record turn by turn")
