@@ -410,7 +410,7 @@ class _Game:
             card_points = sum(face.value for face in won)
             red_bonus = sum(rules.points(face) - face.value for face in won)  # R5
             tcards = len(self.tcards_held[seat]) + len(self.tcards_used[seat])
-            points = card_points + red_bonus + tcards * rules.tcard_points  # R18
+            points = rules.round_points(won, tcards)  # R18: card points + red bonus + [T!]
             totals[seat] += points
             rows.append(ScoreRow(seat, len(won), card_points, red_bonus, tcards,
                                  tcards * rules.tcard_points, self.tweaks[seat], points,

@@ -82,6 +82,11 @@ class Rules:
         """R5: a number card scores its value; a red card scores value × red_multiplier."""
         return face.value * self.red_multiplier if face.colour == Colour.RED else face.value
 
+    def round_points(self, won, tcards: int) -> int:
+        """R18: a seat's points for a round — its captured cards (R5) and ``tcards`` [T!]
+        cards won, used or not.  The score sheet and the running score both use this."""
+        return sum(self.points(face) for face in won) + tcards * self.tcard_points
+
     # ---- house rules and serialisation --------------------------------------------
 
     def with_changes(self, **changes: Any) -> "Rules":

@@ -34,9 +34,8 @@ def _e(text) -> str:
 
 def round_points(view, seat: int) -> int:
     """Points ``seat`` has won so far this round, from public information (R5, R18, R20)."""
-    rules = view.rules
     tcards = len(view.tcards_held[seat]) + len(view.tcards_used[seat])
-    return sum(rules.points(face) for face in view.captured[seat]) + tcards * rules.tcard_points
+    return view.rules.round_points(view.captured[seat], tcards)
 
 
 def _plural(count: int, word: str) -> str:

@@ -178,6 +178,9 @@ def test_random_games_keep_every_invariant(players, edition):
             state = apply(state, action)
             actions.append(format_action(action))
         rounds += len(state.results)
+        for result in state.results:  # R18: the score sheet adds up
+            for row in result.rows:
+                assert row.points == row.card_points + row.red_bonus + row.tcard_points
         if game % 10 == 0:
             record = Record(players, seed, rules, actions=tuple(actions))
             assert replay(record) == state
