@@ -11,6 +11,7 @@ Fields of ``PlayerView`` (seats are 0-based):
   to_act                    the seat that must act now (a bombed seat during a Bomb), or None
   phase                     "play", "bomb" or "over"
   target                    this turn's Target Sum (R11), Joker included
+  joker                     the Joker's change to this turn's target (R13), or 0
   deck_top                  the back showing on the deck's top card, or None (blue 7, R7)
   deck_size, tcard_pile_size
   table                     face-up faces on the table
@@ -51,6 +52,7 @@ class PlayerView:
     to_act: object
     phase: str
     target: int
+    joker: int
     deck_top: object
     deck_size: int
     tcard_pile_size: int
@@ -89,6 +91,7 @@ def view(state: State, seat: int) -> PlayerView:
         to_act=to_act,
         phase=state.phase.value,
         target=state.target,
+        joker=state.joker,
         deck_top=state.deck[0].back if state.deck else None,
         deck_size=len(state.deck),
         tcard_pile_size=len(state.tcard_pile),

@@ -92,14 +92,12 @@ def back_card(*, classes=()) -> str:
 def target_card(view) -> str:
     """The deck's top card as everyone sees it: its black back with the Target Sum (R6), or,
     with the deck empty, the blue card's 7 (R7).  A Joker's change shows as a badge (R13)."""
-    base = view.deck_top if view.deck_top is not None else view.rules.final_target
-    joker = view.target - base
-    badge = f'<span class="joker-badge">{joker:+d}</span>' if joker else ""
+    shown = view.target - view.joker  # the number printed on the card
+    badge = f'<span class="joker-badge">{view.joker:+d}</span>' if view.joker else ""
+    inner = f'<span class="label">Target</span><span class="value">{shown}</span>{badge}'
     if view.deck_top is None:
-        inner = f'<span class="label">Target</span><span class="value">{base}</span>{badge}'
         return _element(inner, ("card", "target", "blue7"), None,
                         f"the blue card: target {view.target}")
-    inner = f'<span class="label">Target</span><span class="value">{base}</span>{badge}'
     return _element(inner, ("card", "target"), None, f"target sum {view.target}")
 
 

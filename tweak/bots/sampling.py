@@ -82,14 +82,13 @@ def determinize(view, rng, knowledge: Knowledge = None) -> State:
             hands.append(tuple(faces[start:start + size]))
             start += size
 
-    base = view.deck_top if view.deck_size else view.rules.final_target
     return State(
         rules=view.rules, players=view.players, seed=int(rng.random() * 2**53), round=view.round,
         dealer=view.dealer, turn=view.turn, phase=Phase(view.phase), deck=deck,
         table=tuple(view.table), hands=tuple(hands), won=tuple(view.captured),
         tcard_pile=tuple(shuffled(known.tcards_unseen, rng)[:view.tcard_pile_size]),
         tcards_held=tuple(view.tcards_held), tcards_used=tuple(view.tcards_used),
-        tweaks=tuple(view.tweaks), joker=view.target - base, tcard_played=view.tcard_played,
+        tweaks=tuple(view.tweaks), joker=view.joker, tcard_played=view.tcard_played,
         bomb_queue=tuple(view.bomb_queue), step=0, totals=tuple(view.totals),
         results=tuple(view.results), winners=tuple(view.winners), events=(),
     )
