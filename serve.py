@@ -5,7 +5,7 @@
     python3 serve.py --no-browser     ... without opening a browser
     python3 serve.py --build _site    write a self-contained static site into _site/
 
-The page loads its runtime (Pyodide and PyScript) from repo-relative paths under
+The page loads its runtime (Pyodide, MicroPython and PyScript) from repo-relative paths under
 ``node_modules/``, installed by ``npm ci`` at the versions pinned in ``package-lock.json`` and
 never committed.  Both commands first make sure that runtime is installed (``ensure_runtime``).
 
@@ -40,6 +40,7 @@ RUNTIME_FILES = {
     "pyodide": ("", ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                      "pyodide-lock.json")),
     "@pyscript/core": ("dist", None),
+    "@micropython/micropython-webassembly-pyscript": ("", ("micropython.mjs", "micropython.wasm")),
 }
 
 # The page's own files: the HTML, the PyScript configuration and the Python packages it maps
