@@ -98,16 +98,19 @@ def ensure_runtime() -> None:
 
 
 def ensure_pyodide_wheels() -> None:
-    """Pure wheels of pytest and its dependencies, pinned by tests/requirements.txt (used as
-    constraints, so Pyodide tests with the same pytest as CPython)."""
+    """Pure wheels of pytest, hypothesis and their dependencies, pinned by
+    tests/requirements.txt (used as constraints, so Pyodide tests with the same versions as
+    CPython)."""
     if stamped(PYODIDE_WHEELS):
         return
-    say(f"Downloading pytest wheels for Pyodide into {PYODIDE_WHEELS.relative_to(ROOT)}/")
+    say(f"Downloading pytest and hypothesis wheels for Pyodide into "
+        f"{PYODIDE_WHEELS.relative_to(ROOT)}/")
     partial = PYODIDE_WHEELS.with_name(PYODIDE_WHEELS.name + ".partial")
     shutil.rmtree(partial, ignore_errors=True)
     run([VENV_PYTHON, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
          "--only-binary=:all:", "--python-version", "3.14", "--implementation", "py",
-         "--abi", "none", "--platform", "any", "-c", REQUIREMENTS, "-d", partial, "pytest"])
+         "--abi", "none", "--platform", "any", "-c", REQUIREMENTS, "-d", partial,
+         "pytest", "hypothesis"])
     shutil.rmtree(PYODIDE_WHEELS, ignore_errors=True)
     partial.rename(PYODIDE_WHEELS)
     stamp(PYODIDE_WHEELS)
