@@ -31,6 +31,7 @@ Errors a player can cause (a bad save, a bad link, a click at the wrong moment) 
 
 from __future__ import annotations
 
+import random
 import re
 from collections import deque
 from dataclasses import dataclass, replace
@@ -62,6 +63,7 @@ __all__ = [
 DEFAULT_NAMES = ("You", "Ada", "Blaise", "Emmy", "Carl", "Sofia")
 MAX_NAME = 16
 LOG_LINES = 60
+_BOT_SEEDS = random.SystemRandom()  # the bots' seeds: independent of every deal
 
 
 # ---- seats and set-up -------------------------------------------------------------------
@@ -264,8 +266,11 @@ class Session:
         self.humans = tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
         if not self.humans:
             raise SessionError("This game has no human seat to play from.")
+        # Bots draw from seeds of their own, unrelated to the deal's: a seed derived from the
+        # game's could be inverted to replay the deal and see hidden cards (R21).  Records keep
+        # the actions, so a replay never needs the bots' seeds.
         self.bots = {
-            i: bots.make_bot(seat.level, seed=(self.record.seed * 7919 + i) % 2**31)
+            i: bots.make_bot(seat.level, seed=_BOT_SEEDS.randrange(2**31))
             for i, seat in enumerate(self.seats) if not seat.is_human
         }
         self.viewer = self.humans[0] if not self.hot_seat else None
@@ -274,7 +279,6 @@ class Session:
         self.flash: Optional[Flash] = None
         self.notice = ""
         self.speed = speed if speed in SPEEDS else "normal"
-        self.thinking: Optional[int] = None
         self._serial = 0
         # A round's score sheet is shown once (R18).  A save made just after a round ended
         # shows that sheet again on resume: the last step's events tell.
@@ -392,7 +396,7 @@ class Session:
             pass_to=pass_to,
             pass_reason=reason,
             hot_seat=self.hot_seat,
-            thinking=self.thinking if kind == "table" else None,
+            thinking=seat if self.bot_to_act() else None,
             notice=self.notice,
             speed=self.speed,
         )
@@ -494,12 +498,10 @@ class Session:
         seat_view = view(self.state, seat)  # bots get their own view only (R21)
         think = getattr(bot, "think", None)
         thinking = think(seat_view) if callable(think) else _chosen(bot, seat_view)
-        self.thinking = seat
         return BotTurn(seat, seat_view, thinking, self.state.step)
 
     def finish_bot(self, turn: BotTurn, action) -> bool:
         """Apply a computer's chosen move; False if the game moved on meanwhile."""
-        self.thinking = None
         if self.state.step != turn.step or self.state.to_act != turn.seat:
             return False
         if action not in turn.view.legal:

@@ -1,69 +1,115 @@
-"""The page's configuration: pyscript.toml ships every Python file and loads nothing from a
-CDN (STACK.md's traps), and index.html keeps the contract the browser tests rely on."""
+"""The page's configuration: the worker ships exactly the modules it imports and loads nothing
+from a CDN (STACK.md's traps), the main thread is MicroPython importing nothing of the game,
+and index.html keeps the contract the browser tests rely on."""
 
 from __future__ import annotations
 
 import ast
-import json
 import re
 import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-CONFIG = ROOT / "pyscript.toml"
+WORKER_CONFIG = ROOT / "pyscript.toml"
+PAGE_CONFIG = ROOT / "ui" / "page.toml"
 INDEX = ROOT / "index.html"
+BROWSER_MODULES = ("js", "pyscript", "pyodide")
 
 
-def config():
-    return tomllib.loads(CONFIG.read_text(encoding="utf-8"))
+def config(path=WORKER_CONFIG):
+    return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
-def test_every_python_file_of_tweak_and_ui_is_shipped():
+def imports_of(path: Path) -> set:
+    """Absolute names of the modules ``path`` imports (relative imports resolved)."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    return names
+
+
+def module_file(name: str):
+    """The repo file of module ``name`` (a package's __init__.py), or None if not ours."""
+    path = ROOT.joinpath(*name.split("."))
+    for candidate in (path.with_suffix(".py"), path / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def worker_modules() -> set:
+    """Every repo file the worker imports, transitively, from ui/worker.py (packages'
+    __init__.py included: importing ``tweak.bots`` runs ``tweak/__init__.py`` first)."""
+    seen, todo = set(), [ROOT / "ui" / "worker.py"]
+    while todo:
+        path = todo.pop()
+        for name in imports_of(path):
+            parts = name.split(".")
+            for depth in range(1, len(parts) + 1):
+                found = module_file(".".join(parts[:depth]))
+                if found and found not in seen:
+                    seen.add(found)
+                    todo.append(found)
+    return seen
+
+
+def test_the_worker_ships_exactly_the_modules_it_imports():
     files = config()["files"]
-    wanted = sorted(f"./{path.relative_to(ROOT).as_posix()}"
-                    for package in ("tweak", "ui") for path in (ROOT / package).rglob("*.py")
-                    if "__pycache__" not in path.parts)
+    wanted = sorted(f"./{path.relative_to(ROOT).as_posix()}" for path in worker_modules())
     missing = [path for path in wanted if files.get(path) != path]
-    assert not missing, ("pyscript.toml [files] must map these into the browser; add\n"
-                         + "\n".join(f'"{path}" = "{path}"' for path in missing)
-                         + "\nthere, and to the python-files list of index.html.")
-    stale = [path for path in files if not (ROOT / path).exists()]
-    assert not stale, "pyscript.toml lists files that do not exist: " + ", ".join(stale)
+    assert not missing, ("pyscript.toml [files] must map these into the worker; add\n"
+                         + "\n".join(f'"{path}" = "{path}"' for path in missing))
+    extra = sorted(set(files) - set(wanted))
+    assert not extra, "pyscript.toml ships files the worker never imports: " + ", ".join(extra)
 
 
-def test_index_preloads_exactly_the_shipped_files():
-    """PyScript fetches [files] only after Pyodide boots; index.html preloads them meanwhile."""
+def test_the_runtimes_are_local_and_no_packages_are_asked_for():
+    worker = config()
+    assert worker["interpreter"] == "./node_modules/pyodide/pyodide.mjs"
+    page = config(PAGE_CONFIG)
+    # A relative interpreter URL resolves against the config file's own address (STACK.md).
+    assert page["interpreter"] == ("../node_modules/@micropython/micropython-webassembly-"
+                                   "pyscript/micropython.mjs")
+    assert (PAGE_CONFIG.parent / page["interpreter"]).resolve().relative_to(ROOT)
+    for path, data in ((WORKER_CONFIG, worker), (PAGE_CONFIG, page)):
+        # Even an empty "packages" makes PyScript fetch micropip, which the runtime lacks.
+        assert "packages" not in data, path.name
+        assert not re.search(r"=\s*\{", path.read_text(encoding="utf-8")), \
+            f"{path.name}: PyScript's TOML parser rejects inline tables"
+    assert "files" not in page, "the main thread imports nothing of the game"
+
+
+def test_index_loads_only_its_own_files_and_runs_no_inline_script():
     html = INDEX.read_text(encoding="utf-8")
-    listed = re.search(r'<script type="application/json" id="python-files">(.*?)</script>',
-                       html, re.S)
-    assert listed, "index.html has no python-files list"
-    assert sorted(json.loads(listed.group(1))) == sorted(config()["files"])
-
-
-def test_the_runtime_is_local_and_no_packages_are_asked_for():
-    data = config()
-    assert data["interpreter"] == "./node_modules/pyodide/pyodide.mjs"
-    # Even an empty "packages" makes PyScript fetch micropip, which the local runtime lacks.
-    assert "packages" not in data
-    text = CONFIG.read_text(encoding="utf-8")
-    assert not re.search(r"=\s*\{", text), "PyScript's TOML parser rejects inline tables"
-
-
-def test_index_loads_only_its_own_files():
-    html = INDEX.read_text(encoding="utf-8")
-    for url in re.findall(r'(?:src|href)="([^"]*)"', html):
+    for url in re.findall(r'(?:src|href|config)="([^"]*)"', html):
         assert url.startswith("./") or url == "data:,", f"{url} is not a file of this site"
-    assert "//" not in "".join(re.findall(r'(?:src|href)="([^"]*)"', html))
-    assert '<link rel="icon" href="data:,">' in html  # or the browser asks for /favicon.ico
+        assert "//" not in url
+    assert '<link rel="icon"' in html  # or the browser asks for /favicon.ico
     assert './node_modules/@pyscript/core/dist/core.js' in html
     assert './node_modules/@pyscript/core/dist/core.css' in html
-    assert re.search(r'<script type="py" src="\./ui/main\.py" config="\./pyscript\.toml">', html)
+    assert re.search(r'<script type="py" worker name="tweak" src="\./ui/worker\.py" '
+                     r'config="\./pyscript\.toml"></script>', html)
+    assert re.search(r'<script type="mpy" src="\./ui/page\.py" config="\./ui/page\.toml">'
+                     r'</script>', html)
+    # Every script is a file: a strict Content-Security-Policy allows no inline script.
+    for tag in re.findall(r"<script\b[^>]*>", html):
+        assert "src=" in tag, f"inline script: {tag}"
+    assert not re.search(r"\son[a-z]+=", html), "inline event handler attributes"
 
 
 def test_index_keeps_the_page_contract():
     html = INDEX.read_text(encoding="utf-8")
     for marker in ('<section id="start-screen"', 'id="deal"', 'id="loading"', 'id="game"',
-                   'id="how-to-play"'):
+                   'id="how-to-play"', 'id="saves"', 'id="overlay"'):
         assert marker in html
     # The start form offers 2-6 seats, Human or Computer, and both editions (R1, R2).
     assert re.findall(r'name="players" value="(\d)"', html) == ["2", "3", "4", "5", "6"]
@@ -71,15 +117,17 @@ def test_index_keeps_the_page_contract():
     assert 'value="classic"' in html and 'value="compact"' in html
 
 
-def test_only_main_touches_the_browser():
-    """ui/render.py, ui/session.py and the rest stay testable under CPython."""
-    for path in (ROOT / "ui").glob("*.py"):
-        if path.name == "main.py":
+def test_only_the_main_thread_touches_the_browser():
+    """The worker's modules (ui/host.py, render, session...) stay testable under CPython; only
+    ui/page.py, the MicroPython main thread, imports the browser's modules."""
+    for path in sorted((ROOT / "ui").glob("*.py")):
+        if path.name == "page.py":
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
-            for name in names:
-                assert name.split(".")[0] not in ("js", "pyscript", "pyodide"), \
-                    f"{path.name} imports {name}"
+        browser = {name for name in imports_of(path) if name.split(".")[0] in BROWSER_MODULES}
+        assert not browser, f"{path.name} imports {sorted(browser)}"
+
+
+def test_the_main_thread_imports_nothing_of_the_game():
+    """MicroPython on the main thread: no engine, no game module (they live in the worker)."""
+    names = {name.split(".")[0] for name in imports_of(ROOT / "ui" / "page.py")}
+    assert names <= {"asyncio", "json", "js", "pyscript"}, names

@@ -253,7 +253,7 @@ def finished_round_session(goal):
 
 
 def test_round_sheet_shows_every_column_of_the_engine():
-    session = finished_round_session(goal=10_000)
+    session = finished_round_session(goal=1_000)
     screen = session.screen()
     html = render.render_screen(screen)
     result = screen.view.results[-1]

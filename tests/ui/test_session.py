@@ -271,7 +271,7 @@ def test_a_person_bombed_by_a_bot_is_asked_without_a_pass_screen():
 
 
 def test_round_sheet_waits_for_next_round_and_shows_the_new_dealer():
-    session = Session.new(setup_of("human", "bot"), Hooks(seed=9, goal=10_000))
+    session = Session.new(setup_of("human", "bot"), Hooks(seed=9, goal=1_000))
     while session.kind() != "scores":
         session.step_bots()
         if session.kind() == "table":
@@ -299,7 +299,7 @@ def test_resume_from_saved_text_restores_the_game():
 
 
 def test_a_save_from_just_after_a_round_shows_its_sheet_again():
-    session = Session.new(setup_of("human", "bot"), Hooks(seed=9, goal=10_000))
+    session = Session.new(setup_of("human", "bot"), Hooks(seed=9, goal=1_000))
     while session.kind() != "scores":
         session.step_bots()
         if session.kind() == "table":
@@ -340,7 +340,7 @@ def test_a_record_without_seats_gets_one_person_and_computers():
 
 
 def test_the_log_is_public_and_calls_out_sums():
-    session = Session.new(setup_of("human", "bot", "bot"), Hooks(seed=13, goal=10_000))
+    session = Session.new(setup_of("human", "bot", "bot"), Hooks(seed=13, goal=1_000))
     for _ in range(30):
         session.step_bots()
         if session.kind() != "table":

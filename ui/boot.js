@@ -1,0 +1,163 @@
+/* The start screen before Python is ready: plain JavaScript, run as soon as the page is parsed.
+
+   The game's Python starts in two parts: MicroPython on this thread (ui/page.py, a fraction of
+   a second) and Pyodide in a worker (ui/worker.py, seconds on a first visit).  Until
+   ui/page.py calls window.tweakBoot.ready(), this script:
+   - keeps a progress line moving (the worker's downloads are not visible from this thread, so
+     it creeps towards the end and jumps on the stages it can see);
+   - answers a click on Deal, How to play or Resume at once (the cards shuffle, a line says what
+     will happen) and remembers it: ready() hands it to ui/page.py, which carries it out;
+   - offers "Resume" when a game is saved (the worker replaces it with the game's summary);
+   - turns a failure to load (a missing runtime file, PyScript's error banner, a rejected
+     start) into a clear message with a Retry button, never an endless "Loading…".
+   Nothing here reads a rule of the game or leaves this page's own host. */
+(() => {
+  "use strict";
+  const root = document.documentElement;
+  const $ = (id) => document.getElementById(id);
+  const loading = $("loading");
+  const bar = loading.querySelector(".bar span");
+  const text = loading.querySelector(".text");
+  const pending = loading.querySelector(".pending");
+  const deal = $("deal");
+  const fan = document.querySelector(".start-screen .fan");
+  const SLOW_MS = 45000;  // past this with no answer the player is offered a Retry
+  let chosen = "";  // the click to carry out when ready: "deal", "rules" or "resume:KEY"
+  let done = false;
+  let shown = 4;
+  const started = performance.now();
+
+  const isReady = () => root.dataset.python === "ready";
+
+  // ---- progress: a line that keeps moving ---------------------------------------------------
+  const stage = (percent, message) => {
+    if (done) return;
+    shown = Math.max(shown, percent);
+    if (message) text.textContent = message;
+  };
+  const creep = () => {
+    if (done) return;
+    // Half of what is left every ~3 s: it slows down but never stops.
+    const seconds = (performance.now() - started) / 1000;
+    const target = 92 - 88 * Math.pow(0.5, seconds / 3);
+    shown = Math.min(96, Math.max(shown + 0.05, target));
+    bar.style.width = shown.toFixed(1) + "%";
+    requestAnimationFrame(creep);
+  };
+  requestAnimationFrame(creep);
+  const seen = [
+    ["core.js", 10, "Loading PyScript…"],
+    ["micropython.wasm", 20, "Starting Python…"],
+    ["worker.py", 30, "Loading the game…"],
+  ];
+  if (window.PerformanceObserver) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        for (const [name, percent, message] of seen) {
+          if (entry.name.endsWith("/" + name)) stage(percent, message);
+        }
+      }
+    }).observe({ type: "resource", buffered: true });
+  }
+
+  // ---- clicks before ready ------------------------------------------------------------------
+  const remember = (what, message) => {
+    if (isReady()) return false;
+    chosen = what;
+    pending.textContent = message;
+    fan.classList.add("shuffling");
+    return true;
+  };
+  $("setup").addEventListener("submit", (event) => {
+    event.preventDefault();  // the game deals from Python (a click on #deal), never a reload
+    if (remember("deal", "Your cards are dealt as soon as the game has loaded.")) {
+      deal.textContent = "Shuffling…";
+      deal.classList.add("waiting");
+      deal.setAttribute("aria-busy", "true");
+    }
+  });
+  $("how-to-play").addEventListener("click", () => {
+    remember("rules", "The rules open as soon as the game has loaded.");
+  });
+  $("saves").addEventListener("click", (event) => {
+    const button = event.target.closest("[data-ui^='resume:']");
+    if (button && remember(button.dataset.ui, "Your game comes back as soon as it has loaded.")) {
+      button.classList.add("waiting");
+    }
+  });
+  try {
+    if (localStorage.getItem("tweak.save") && !$("saves").children.length) {
+      $("saves").innerHTML =
+        '<button type="button" class="btn resume" data-ui="resume:tweak.save">' +
+        '<span class="resume-title">Resume</span>' +
+        '<span class="resume-detail">your last game</span></button>';
+    }
+  } catch (error) {
+    // No storage here (a sandboxed frame, a privacy setting): there is nothing to resume.
+  }
+
+  // ---- failure: a message and a Retry, never an endless "Loading…" --------------------------
+  const fail = (message) => {
+    if (done || isReady()) return;
+    done = true;
+    loading.classList.add("failed");
+    loading.setAttribute("role", "alert");
+    bar.parentElement.hidden = true;
+    text.textContent = message;
+    pending.textContent = "Check your connection, then try again.";
+    fan.classList.remove("shuffling");
+    offerRetry().classList.add("primary");
+    loading.querySelector(".retry").focus();
+  };
+  const offerRetry = () => {
+    let retry = loading.querySelector(".retry");
+    if (!retry) {
+      retry = document.createElement("button");
+      retry.type = "button";
+      retry.className = "btn retry";
+      retry.textContent = "Retry";
+      retry.addEventListener("click", () => location.reload());
+      loading.append(retry);
+    }
+    return retry;
+  };
+  // A runtime file that fails to load: a <script>/<link> error event does not bubble, but it
+  // does pass the window in the capture phase.
+  addEventListener("error", (event) => {
+    const target = event.target;
+    if (target && target !== window && (target.src || target.href)) {
+      fail("A file of the game could not be loaded (" +
+           (target.src || target.href).split("/").pop() + ").");
+    }
+  }, true);
+  // PyScript reports what went wrong while starting (a bad config, a runtime file missing in
+  // the worker) in a .py-error banner.
+  new MutationObserver(() => {
+    const banner = document.querySelector(".py-error");
+    if (banner) fail("The game could not start: " + banner.textContent.trim().split("\n").pop());
+  }).observe(document.body, { childList: true });
+  setTimeout(() => {
+    if (!done && !isReady()) {
+      text.textContent = "This is taking longer than usual…";
+      offerRetry();
+    }
+  }, SLOW_MS);
+
+  // ---- the hand-over to ui/page.py ------------------------------------------------------------
+  window.tweakBoot = {
+    /* The game is ready: stop the loading line, and hand over the click made meanwhile. */
+    ready() {
+      done = true;
+      root.dataset.python = "ready";
+      loading.hidden = true;
+      fan.classList.remove("shuffling");
+      deal.textContent = "Deal";
+      deal.classList.remove("waiting");
+      deal.removeAttribute("aria-busy");
+      const what = chosen;
+      chosen = "";
+      return what;
+    },
+    fail,
+  };
+})();

@@ -1,0 +1,255 @@
+"""The game's side of the page: what the Pyodide worker holds and answers.  Pure Python (no
+``js``/``pyscript``), so the whole protocol is tested under CPython.
+
+The page runs on two threads (DESIGN.md, "Two threads, one owner each").  The main thread
+(``ui/page.py``, MicroPython) owns the DOM, ``localStorage``, timers and the pace of computer
+moves; this worker owns the game.  ``ui/worker.py`` exports one function per method of
+``Host`` below; each takes plain strings and returns a ``Reply`` as JSON text.
+
+Data:
+* ``Host`` — the worker's state: the address hooks (``ui.start.Hooks``), the current
+  ``ui.session.Session`` (None on the start screen), the notice the start screen shows next.
+* A reply is a dict with some of these keys (the main thread does what each says, nothing else):
+  - ``screen``: what to show: ``"start"``, or the session's kind (``"table"``, ``"pass"``,
+    ``"scores"``, ``"over"``);
+  - ``html``: the game screen's markup (``ui.render``), for ``#game``;
+  - ``saves``, ``notice``: the start screen's Resume buttons and notice; ``levels``: the
+    options of a seat's select, by what the plain HTML select says now (``"human"``/``"bot"``);
+  - ``bot``: a computer must move next (the main thread paces it and calls ``bot_move``);
+  - ``store``: ``{key: text or None}`` to write into ``localStorage`` (None removes the key);
+  - ``flash``, ``flash_big``: the last move's celebration (``ui.render.render_flash``) and
+    whether it is the big TWEAK! burst rather than a toast;
+  - ``speed``: the pace of computer moves in force (a key of ``ui.start.SPEEDS``).
+* ``saves`` arguments are JSON objects of the stored values the main thread holds,
+  ``{SAVE_KEY: text or null, PREVIOUS_KEY: text or null}``: the worker decides, the main thread
+  stores.
+
+Storage keys: ``tweak.save`` holds the game record (``tweak.dumps``) after every move;
+``tweak.save.previous`` keeps the game a link or a new deal replaced; ``tweak.save.broken``
+keeps a save that could not be read (nothing a player made is ever deleted).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Optional
+
+from tweak import bots
+
+from .start import (SPEEDS, Hooks, SessionError, level_options, parse_hooks, render_notice,
+                    render_saves, save_summary)
+
+__all__ = ["Host", "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "SAVE_KEYS"]
+
+SAVE_KEY = "tweak.save"
+PREVIOUS_KEY = "tweak.save.previous"
+BROKEN_KEY = "tweak.save.broken"
+SAVE_KEYS = (SAVE_KEY, PREVIOUS_KEY)
+
+
+def _query_params(query: str) -> dict:
+    """``?seed=12&speed=instant`` → ``{"seed": "12", "speed": "instant"}``, decoded as the
+    browser's ``URLSearchParams`` would (the first of repeated keys wins)."""
+    from urllib.parse import parse_qsl
+
+    params = {}
+    for key, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+        params.setdefault(key, value)
+    return params
+
+
+class Host:
+    """The worker's state and the page protocol's verbs.  See the module docstring."""
+
+    def __init__(self, seeds: Optional[random.Random] = None):
+        self.hooks = Hooks()
+        self.session = None
+        self.notice = ""  # for the start screen
+        self.speed = "normal"
+        self._seeds = seeds or random.SystemRandom()  # new deals' seeds
+
+    # -- the start screen ---------------------------------------------------------------
+
+    def hello(self, query: str, fragment: str, saves: dict, speed: str) -> dict:
+        """The first call: read the address (``?hooks`` and a ``#g=`` game link) and the pace
+        last chosen; open the link's game, or answer with the start screen and its options."""
+        self.speed = speed if speed in SPEEDS else "normal"
+        try:
+            self.hooks = parse_hooks(_query_params(query))
+        except SessionError as error:
+            self.notice = str(error)
+        if self.hooks.speed:
+            self.speed = self.hooks.speed
+        levels = {kind: level_options(bots.CHOICES, bots.DEFAULT_LEVEL, kind)
+                  for kind in ("human", "bot")}
+        if fragment.startswith("#g="):
+            reply = self.open_link(fragment[3:], saves)
+            if reply["screen"] != "start":
+                return {**reply, "levels": levels}
+        return {**self.start(saves), "levels": levels}
+
+    def start(self, saves: dict) -> dict:
+        """Leave the table (the game stays saved) and show the start screen: a Resume button
+        per readable save; an unreadable one is set aside under ``BROKEN_KEY`` with a notice."""
+        self.session = None
+        found, store = [], {}
+        for key in SAVE_KEYS:
+            text = saves.get(key)
+            if not text:
+                continue
+            try:
+                found.append((key, save_summary(text)))
+            except ValueError as error:
+                store.update({BROKEN_KEY: text, key: None})
+                self.notice = (f"The saved game cannot be read ({error}). It has been set "
+                               f"aside (nothing is deleted); start a new game.")
+        notice, self.notice = self.notice, ""
+        return {"screen": "start", "saves": render_saves(found), "notice": render_notice(notice),
+                "store": store}
+
+    # -- starting games -------------------------------------------------------------------
+
+    def deal(self, fields: dict, saves: dict) -> dict:
+        """A new game from the start form's fields (``ui.session.parse_setup``).  A game in
+        progress is kept as the previous save, never silently replaced."""
+        from dataclasses import replace
+
+        from .session import Session, parse_setup
+
+        try:
+            setup = parse_setup(fields)
+            hooks = replace(self.hooks, speed=self.speed)
+            session = Session.new(setup, hooks, seed=self._seeds.randrange(2**31))
+        except SessionError as error:
+            self.notice = str(error)
+            return self.start(saves)
+        return self._begin(session, self._keep_previous(saves.get(SAVE_KEY), session))
+
+    def resume(self, key: str, saves: dict) -> dict:
+        """The game saved under ``key``; a save that cannot be replayed is set aside."""
+        from .session import Session
+
+        text = saves.get(key) if key in SAVE_KEYS else None
+        if not text:
+            self.notice = "That saved game is gone."
+            return self.start(saves)
+        try:
+            session = Session.from_save(text, self.speed)
+        except SessionError as error:
+            self.notice = f"{error} It has been set aside (nothing is deleted)."
+            rest = {k: v for k, v in saves.items() if k != key}
+            return {**self.start(rest), "store": {BROKEN_KEY: text, key: None}}
+        store = {}
+        if key != SAVE_KEY:  # swap: the game it replaces stays resumable
+            store[PREVIOUS_KEY] = saves.get(SAVE_KEY)
+        return self._begin(session, store)
+
+    def open_link(self, fragment: str, saves: dict) -> dict:
+        """The game of a ``#g=`` link (the part after ``g=``); a damaged link changes nothing
+        and says why on the start screen."""
+        from .session import Session
+
+        try:
+            session = Session.from_link(fragment, self.speed)
+        except SessionError as error:
+            self.notice = str(error)
+            return self.start(saves)
+        return self._begin(session, self._keep_previous(saves.get(SAVE_KEY), session))
+
+    def rematch(self) -> dict:
+        session = self._session()
+        return self._begin(session.rematch(seed=self._seeds.randrange(2**31)), {})
+
+    def _keep_previous(self, old: Optional[str], session) -> dict:
+        """Where the save a new game replaces goes: kept as the previous game."""
+        if old and old != session.save_text():
+            return {PREVIOUS_KEY: old}
+        return {}
+
+    def _begin(self, session, store: dict) -> dict:
+        self.session = session
+        self.notice = ""
+        return self._reply(store=store, saved=True)
+
+    # -- playing ------------------------------------------------------------------------
+
+    def act(self, action: str) -> dict:
+        """A move in notation (a clicked ``data-action``) by the person to act."""
+        return self._play(lambda session: session.act(action))
+
+    def command(self, text: str) -> dict:
+        """A UI command (a clicked ``data-ui``) that is not a move: selection, choosers, pass
+        screens, next round, pace."""
+        session = self._session()
+        name, _, arg = text.partition(":")
+        if name == "speed" and arg in SPEEDS:
+            self.speed = arg
+        return self._play(lambda session: session.command(text))
+
+    def bot_move(self) -> dict:
+        """The computer seat to act thinks (here, in the worker) and moves; when no computer is
+        to move the reply just shows the screen."""
+        return self._play(lambda session: session.step_bots(limit=1))
+
+    def screen(self) -> dict:
+        """The current screen again (e.g. after the rules page)."""
+        return self._reply()
+
+    def rules(self) -> dict:
+        """The "How to play" page, showing the current game's rule set if one is open."""
+        from tweak import EDITIONS
+
+        from . import rules_page
+
+        current = self.session.record.rules if self.session else None
+        return {"screen": "rules", "html": rules_page.render_rules(EDITIONS, current)}
+
+    def link(self) -> dict:
+        """The current game's link fragment (``g=...``), for "Copy link"."""
+        return {"fragment": self._session().link_fragment()}
+
+    # -- replies ------------------------------------------------------------------------
+
+    def _session(self):
+        if self.session is None:
+            raise SessionError("There is no game on the table.")
+        return self.session
+
+    def _play(self, change) -> dict:
+        session = self._session()
+        before = len(session.record.actions)
+        try:
+            change(session)
+        except SessionError as error:
+            session.notice = str(error)
+        return self._reply(saved=len(session.record.actions) != before)
+
+    def _reply(self, store: Optional[dict] = None, saved: bool = False) -> dict:
+        from . import render
+
+        session = self._session()
+        store = dict(store or {})
+        if saved:  # a finished game has nothing to resume
+            store[SAVE_KEY] = None if session.state.is_over else session.save_text()
+        session.speed = self.speed
+        screen = session.screen()
+        reply = {"screen": screen.kind, "html": render.render_screen(screen),
+                 "bot": session.bot_to_act(), "store": store, "speed": self.speed}
+        session.notice = ""  # a notice is shown once
+        flash = session.take_flash()
+        if flash is not None:
+            # Over a score sheet a TWEAK! burst would hide the numbers: a toast says it instead.
+            big = flash.tweak and screen.kind not in ("scores", "over")
+            reply["flash"] = render.render_flash(flash, session.names, big=big)
+            reply["flash_big"] = big
+        return reply
+
+
+def parse_saves(text: str) -> dict:
+    """The ``saves`` argument: a JSON object of stored texts (None where a key is empty)."""
+    data = json.loads(text or "{}")
+    if not isinstance(data, dict):
+        return {}
+    return {key: value for key, value in data.items() if key in SAVE_KEYS
+            and isinstance(value, str) and value}

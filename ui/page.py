@@ -1,0 +1,334 @@
+"""The page's main thread, in MicroPython: draws, stores, times.  The game is in the worker.
+
+index.html runs this as ``<script type="mpy">``.  It starts in a fraction of a second while the
+Pyodide worker (``ui/worker.py``) boots, then:
+
+* forwards every click on an element with ``data-action`` (a move in notation) or ``data-ui``
+  (a UI command) to the worker, and swaps in the HTML the worker returns (``ui/host.py``
+  documents the replies);
+* owns ``localStorage`` (the worker says what to store), the clipboard, the rules overlay and
+  the pace of computer moves: when a reply says a computer is to move, it asks the worker for
+  the move and shows it after the pace's delay (``PACES``), thinking time included;
+* holds no rules: it never reads a card or a move.
+
+Before the worker is ready, ``ui/boot.js`` (plain JavaScript) answers clicks at once and
+remembers the first one (``window.tweakPending``); this module replays it when the worker is
+ready, then marks ``<html data-python="ready">``.
+"""
+
+import asyncio
+import json
+
+import js
+from pyscript import document, when, window, workers
+
+SAVE_KEYS = ("tweak.save", "tweak.save.previous")
+PACE_KEY = "tweak.pace"
+# Seconds from a computer's turn to its move on screen (thinking included).  Their names are
+# ui.start.SPEEDS's; only the main thread keeps time.
+PACES = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
+
+
+class Page:
+    engine = None  # the worker's exported functions
+    ready = False
+    screen = "start"  # what #game shows: "start" or a game screen's kind
+    bot = False  # a computer is to move now
+    rules_open = False
+    pace = "normal"
+    generation = 0  # counts games shown: a pacing loop of an earlier game stops
+    pacing = -1  # the generation whose pacing loop runs, if any
+    sent = 0  # replies are numbered as asked for, so a late one never covers a newer one
+    drawn = 0
+
+
+page = Page()
+
+
+def element(id_):
+    return document.getElementById(id_)
+
+
+def now():
+    return js.performance.now() / 1000
+
+
+# ---- storage -------------------------------------------------------------------------------
+
+
+def storage_get(key):
+    try:
+        return window.localStorage.getItem(key) or None
+    except Exception:
+        return None
+
+
+def storage_set(key, value):
+    try:
+        if value is None:
+            window.localStorage.removeItem(key)
+        else:
+            window.localStorage.setItem(key, value)
+    except Exception:  # private mode or a full store: the game goes on unsaved
+        js.console.warn("TWEAK!: the game could not be saved in this browser")
+
+
+def saves_text():
+    return json.dumps({key: storage_get(key) for key in SAVE_KEYS})
+
+
+# ---- talking to the worker -----------------------------------------------------------------
+
+
+async def ask(name, *args):
+    """Call the worker's ``name`` and do what its reply says (drawn unless a newer reply was)."""
+    page.sent += 1
+    number = page.sent
+    reply = await call(name, *args)
+    apply(reply, number)
+    return reply
+
+
+async def call(name, *args):
+    text = await getattr(page.engine, name)(*args)
+    reply = json.loads(text)
+    for key, value in (reply.get("store") or {}).items():
+        storage_set(key, value)  # always, in order: storage follows the worker's game
+    return reply
+
+
+def apply(reply, number):
+    if number < page.drawn:
+        return
+    page.drawn = number
+    if "error" in reply:
+        notify(reply["error"])
+        return
+    if "speed" in reply:
+        page.pace = reply["speed"]
+    screen = reply.get("screen")
+    if screen == "start":
+        show_start(reply)
+    elif screen == "rules":
+        show_rules(reply["html"])
+    elif screen:
+        show_game(reply)
+
+
+def show_start(reply):
+    if page.screen != "start":
+        page.generation += 1
+    page.screen = "start"
+    page.bot = False
+    element("game").hidden = True
+    element("game").innerHTML = ""
+    element("start-screen").hidden = False
+    element("saves").innerHTML = reply.get("saves", "")
+    element("start-notice").innerHTML = reply.get("notice", "")
+
+
+def show_rules(html):
+    overlay = element("overlay")
+    overlay.innerHTML = html
+    overlay.hidden = False
+    page.rules_open = True
+    element("start-screen").hidden = True
+    element("game").hidden = True
+    window.scrollTo(0, 0)
+
+
+def close_rules():
+    page.rules_open = False
+    overlay = element("overlay")
+    overlay.hidden = True
+    overlay.innerHTML = ""
+    if page.screen == "start":
+        element("start-screen").hidden = False
+    else:
+        element("game").hidden = False
+        kick()
+
+
+def show_game(reply):
+    if page.screen == "start":
+        page.generation += 1
+    page.screen = reply["screen"]
+    page.bot = reply.get("bot", False)
+    if page.rules_open:
+        return  # drawn when the rules close (the table waits for a reader)
+    key = focused_key()
+    element("start-screen").hidden = True
+    game = element("game")
+    game.hidden = False
+    game.innerHTML = reply["html"]
+    refocus(key)
+    if reply.get("flash"):
+        slot = element("fx-burst" if reply.get("flash_big") else "fx-toast")
+        slot.innerHTML = reply["flash"]
+    kick()
+
+
+def notify(text):
+    """A sentence for the player where they are looking: the table's or the start's notice."""
+    box = document.querySelector("#game .notice-slot") if page.screen != "start" else None
+    html = ('<div class="notice" role="alert"><span></span><button type="button" '
+            'class="btn small" data-ui="dismiss" aria-label="Dismiss">OK</button></div>')
+    target = element("start-notice") if page.screen == "start" else element("fx-toast")
+    target.innerHTML = html
+    target.querySelector(".notice span").textContent = text
+
+
+def focused_key():
+    """The focused control's ``data-action``/``data-ui``, to focus its twin after a redraw."""
+    active = document.activeElement
+    if not active or not hasattr(active, "getAttribute"):
+        return None
+    for name in ("data-action", "data-ui"):
+        value = active.getAttribute(name)
+        if value:
+            return name, value
+    return None
+
+
+def refocus(key):
+    if key is None:
+        return
+    name, value = key
+    for target in document.querySelectorAll("#game [" + name + "]"):
+        if target.getAttribute(name) == value:
+            target.focus()
+            return
+
+
+# ---- computer moves --------------------------------------------------------------------------
+
+
+async def run_bots(generation):
+    """Computer moves at the pace chosen: each is asked for at once (it thinks in the worker)
+    and shown when the pace's delay is over.  Stops when a person must act, a screen waits, or
+    another game is shown."""
+    try:
+        while page.generation == generation and page.bot and not page.rules_open:
+            started = now()
+            page.sent += 1
+            number = page.sent
+            reply = await call("bot_move")
+            wait = PACES.get(page.pace, 1.0) - (now() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if page.generation != generation:
+                return
+            apply(reply, number)
+    except Exception as error:  # a bug must not freeze the table silently
+        notify("Something went wrong with a computer move: " + str(error))
+    finally:
+        if page.pacing == generation:
+            page.pacing = -1
+
+
+def kick():
+    """Start pacing computer moves if one must move and no loop runs for this game."""
+    if page.bot and not page.rules_open and page.pacing != page.generation:
+        page.pacing = page.generation
+        asyncio.create_task(run_bots(page.generation))
+
+
+# ---- the player's clicks ---------------------------------------------------------------------
+
+
+def form_fields():
+    return js.JSON.stringify(js.Object.fromEntries(js.FormData.new(element("setup"))))
+
+
+async def copy_link():
+    reply = await call("link")
+    if "fragment" not in reply:
+        notify(reply.get("error", "There is no game to link to."))
+        return
+    url = window.location.origin + window.location.pathname + "#" + reply["fragment"]
+    try:
+        await window.navigator.clipboard.writeText(url)
+        notify("A link to this game is on your clipboard.")
+    except Exception:
+        notify("Copy this link to share the game: " + url)
+
+
+async def handle(kind, value):
+    if kind == "data-action":
+        await ask("act", value)
+        return
+    name, _, arg = value.partition(":")
+    if name == "deal":
+        await ask("deal", form_fields(), saves_text())
+    elif name == "resume":
+        await ask("resume", arg, saves_text())
+    elif name == "rules":
+        await ask("rules")
+    elif name == "close-rules":
+        close_rules()
+        if page.screen != "start":
+            await ask("screen")
+    elif name in ("quit", "new-game"):
+        await ask("start", saves_text())
+        window.scrollTo(0, 0)
+    elif name == "rematch":
+        await ask("rematch")
+    elif name == "copy-link":
+        await copy_link()
+    elif name == "dismiss":
+        element("fx-toast").innerHTML = ""
+        if page.screen == "start":
+            element("start-notice").innerHTML = ""
+        else:
+            await ask("command", value)
+    else:
+        if name == "speed" and arg in PACES:
+            storage_set(PACE_KEY, arg)
+        await ask("command", value)
+
+
+@when("click", "#app")
+async def on_click(event):
+    if not page.ready:
+        return  # ui/boot.js answers clicks until the worker is ready
+    target = event.target.closest("[data-action],[data-ui]")
+    if not target or target.disabled:
+        return
+    event.preventDefault()
+    kind = "data-action" if target.getAttribute("data-action") else "data-ui"
+    try:
+        await handle(kind, target.getAttribute(kind))
+    except Exception as error:  # shown as a sentence; never a dead page
+        js.console.error("TWEAK!: " + str(error))
+        notify("Something went wrong: " + str(error))
+
+
+# ---- start-up ----------------------------------------------------------------------------------
+
+
+async def main():
+    try:
+        page.engine = await workers["tweak"]
+        stored = storage_get(PACE_KEY)
+        page.pace = stored if stored in PACES else "normal"
+        location = window.location
+        reply = await call("hello", location.search, location.hash, saves_text(), page.pace)
+    except Exception as error:
+        window.tweakBoot.fail("The game could not start: " + str(error))
+        return
+    for select in document.querySelectorAll("select.kind"):
+        select.innerHTML = reply["levels"]["human" if select.value == "human" else "bot"]
+    if reply.get("screen") != "start":
+        # The game is autosaved from now on: drop the link so a reload resumes the latest move.
+        window.history.replaceState(None, "", location.pathname + location.search)
+    page.sent += 1
+    apply(reply, page.sent)
+    page.ready = True
+    pending = window.tweakBoot.ready()  # the click made while loading, if any
+    if pending == "rules":
+        await handle("data-ui", "rules")
+    elif pending and page.screen == "start":
+        await handle("data-ui", pending)
+
+
+await main()

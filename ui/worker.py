@@ -1,0 +1,92 @@
+"""The page's Pyodide worker: the game's half of the page protocol.
+
+index.html declares it as ``<script type="py" worker name="tweak" src="./ui/worker.py"
+config="./pyscript.toml">``; PyScript runs it in a web worker and hands the main thread
+(``ui/page.py``) every function named in ``__export__``.  Each takes plain strings and returns
+a reply as JSON text (``ui.host`` documents the replies).  This module touches neither the DOM
+nor ``js``: the worker has no document (PyScript's console warning about ``window`` and
+``document`` in a worker is expected).
+
+The verbs: ``hello`` (the first call: address, saves, pace), ``start`` (the start screen),
+``deal``, ``resume``, ``open_link``, ``rematch``, ``act`` (a move), ``command`` (a UI
+command), ``bot_move`` (a computer thinks and moves), ``screen``, ``rules``, ``link``.
+"""
+
+import gc
+import json
+import traceback
+
+from ui.host import Host, parse_saves
+
+host = Host()
+
+
+def _answer(call):
+    """JSON text of a reply; a bug becomes a sentence for the player (details in the console),
+    never a dead worker."""
+    try:
+        return json.dumps(call())
+    except Exception as error:  # noqa: BLE001 — anything else would leave the page waiting
+        traceback.print_exc()
+        return json.dumps({"error": f"Something went wrong: {error}"})
+
+
+def hello(query, fragment, saves, speed):
+    return _answer(lambda: host.hello(query, fragment, parse_saves(saves), speed))
+
+
+def start(saves):
+    return _answer(lambda: host.start(parse_saves(saves)))
+
+
+def deal(fields, saves):
+    return _answer(lambda: host.deal(json.loads(fields), parse_saves(saves)))
+
+
+def resume(key, saves):
+    return _answer(lambda: host.resume(key, parse_saves(saves)))
+
+
+def open_link(fragment, saves):
+    return _answer(lambda: host.open_link(fragment, parse_saves(saves)))
+
+
+def rematch():
+    return _answer(host.rematch)
+
+
+def act(action):
+    return _answer(lambda: host.act(action))
+
+
+def command(text):
+    return _answer(lambda: host.command(text))
+
+
+def bot_move():
+    return _answer(host.bot_move)
+
+
+def screen():
+    return _answer(host.screen)
+
+
+def rules():
+    return _answer(host.rules)
+
+
+def link():
+    return _answer(host.link)
+
+
+__export__ = ["hello", "start", "deal", "resume", "open_link", "rematch", "act", "command",
+              "bot_move", "screen", "rules", "link"]
+
+# Everything the game needs is imported up front, before the page hears "ready": a first move
+# must not wait for modules to compile.  What is loaded now lives as long as the worker: keep it
+# out of the garbage collector's walks (full collections during a computer's turn cost tens of
+# ms otherwise).
+import ui.render  # noqa: E402,F401
+import ui.session  # noqa: E402,F401
+
+gc.freeze()
