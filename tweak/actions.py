@@ -124,7 +124,8 @@ def parse_action(text: str) -> Action:
         return PlayJoker(int(text[5:]))
     if text.startswith("thief@"):
         seat = text[6:]
-        if not seat.isdigit() or len(seat) > 2:
+        # ASCII digits only: "²" passes isdigit() but not int(), and int() would read "٣" as 3.
+        if not (seat.isascii() and seat.isdigit()) or len(seat) > 2:
             raise NotationError(f"{text!r}: The Thief needs a seat number, e.g. thief@2")
         return PlayThief(int(seat))
     card_text, x, taken_text = text.partition("x")

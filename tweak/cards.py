@@ -80,7 +80,9 @@ class Face:
         face = _BY_TEXT.get(text) if isinstance(text, str) else None
         if face is not None:
             return face
-        if not isinstance(text, str) or len(text) != 2 or not text[1].isdigit():
+        # The notation is ASCII: "R²" or "R٣" pass str.isdigit() (and int() reads "٣" as 3),
+        # so the value's character is checked against the ASCII digits themselves.
+        if not isinstance(text, str) or len(text) != 2 or text[1] not in "0123456789":
             raise NotationError(f"{text!r} is not a card (expected colour letter + value, e.g. R3)")
         value = int(text[1])
         if not 1 <= value <= 6:
@@ -134,7 +136,9 @@ class Card:
     def parse(text: str) -> "Card":
         """``"R3/7"`` → the red 3 whose back shows 7."""
         face_text, slash, back_text = text.partition("/") if isinstance(text, str) else ("", "", "")
-        if not slash or not back_text.isdigit():
+        # ASCII digits only, and at most two: a back is a target (7-10, R6), and a longer
+        # number could pass isdigit() yet fail int() (non-ASCII digits, Python's digit limit).
+        if not slash or not (back_text.isascii() and back_text.isdigit() and len(back_text) <= 2):
             raise NotationError(f"{text!r} is not a deck card (expected face/back, e.g. R3/7)")
         return Card(Face.parse(face_text), int(back_text))
 

@@ -183,10 +183,51 @@ def _opponents_with_cards(state, seat) -> list:
     return [s % players for s in range(seat + 1, seat + players) if state.hands[s % players]]
 
 
+# The fields each kind of action holds.  An action is one of these classes exactly, with exactly
+# these fields, each of the right type (``_malformed``).
+_FIELDS = {Place: {"card"}, Capture: {"card", "taken"}, PlayThief: {"victim"},
+           PlayJoker: {"delta"}, PlayChange: set(), PlayBomb: set()}
+_KIND = {PlayThief: TKind.THIEF, PlayJoker: TKind.JOKER, PlayChange: TKind.CHANGE,
+         PlayBomb: TKind.BOMB}
+
+
+def _malformed(action) -> str:
+    """Why ``action`` is not an action of the right shape, or "" if it is.  Anything may be
+    handed to ``apply`` (a page, a bot, a test): ``Capture(face, None)``, ``PlayThief(1.0)``
+    (equal to ``PlayThief(1)``, but no seat index) or ``PlayJoker(True)`` must be refused here,
+    before the rules compare them with legal actions and the engine indexes with them."""
+    kind = type(action)  # the exact class: a subclass may redefine anything
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        return "it is not an action"
+    held = action.__dict__  # every action class is a plain dataclass, so it has one
+    if held.keys() != fields:
+        return f"a {kind.__name__} holds exactly {', '.join(sorted(fields)) or 'nothing'}"
+    if kind is Place or kind is Capture:
+        if type(held["card"]) is not Face:
+            return "its card must be a card face, e.g. Face.parse('R3')"
+        if kind is Capture:
+            taken = held["taken"]
+            if type(taken) is not tuple:
+                return "the cards it takes must be a tuple of card faces"
+            for face in taken:  # a few cards: a plain loop is cheapest
+                if type(face) is not Face:
+                    return "the cards it takes must be a tuple of card faces"
+    elif kind is PlayThief:
+        if type(held["victim"]) is not int:
+            return "The Thief's victim must be a seat number (an int)"
+    elif kind is PlayJoker and type(held["delta"]) is not int:
+        return "The Joker's change must be the int +1 or -1"
+    return ""
+
+
 def illegal_reason(state: State, action) -> str:
     """Why ``action`` is not legal now, or "" if it is.  Agrees with ``legal_actions``
     (tests/engine/test_invariants.py checks the two against each other over thousands of
     random games)."""
+    malformed = _malformed(action)
+    if malformed:
+        return malformed
     if state.phase is Phase.OVER:
         return "the game is over"
     seat = state.to_act
@@ -217,8 +258,9 @@ def illegal_reason(state: State, action) -> str:
     if isinstance(action, (PlayThief, PlayJoker, PlayChange, PlayBomb)):
         if state.tcard_played:
             return "only one [T!] card may be played in a turn (R12)"
-        if action.kind not in state.tcards_held[seat]:
-            return f"seat {seat} holds no {action.kind.title} card"
+        kind = _KIND[type(action)]
+        if kind not in state.tcards_held[seat]:
+            return f"seat {seat} holds no {kind.title} card"
         if isinstance(action, PlayThief):
             if action.victim not in _opponents_with_cards(state, seat):
                 return f"seat {action.victim} is not an opponent with cards in hand"
@@ -241,7 +283,7 @@ def apply(state: State, action) -> State:
     """The state after ``action``; raises ``IllegalAction`` if it is not legal now."""
     reason = illegal_reason(state, action)
     if reason:
-        raise IllegalAction(f"{action} is not legal: {reason}")
+        raise IllegalAction(f"{_named(action)} is not legal: {reason}")
     if isinstance(action, Capture):
         # R14: the taken table cards are a set; store them sorted, as the notation and
         # legal_actions do, so a game replays from its record to the very same state.
@@ -250,6 +292,17 @@ def apply(state: State, action) -> State:
     game.step += 1
     game.play(action)
     return game.freeze()
+
+
+def _named(action) -> str:
+    """The notation of a well-formed action; a description of anything else (whose ``str``
+    may itself fail: ``str(Capture(face, None))`` raises)."""
+    if not _malformed(action):
+        return str(action)
+    try:
+        return repr(action)
+    except Exception:  # any object may be passed in; its repr may raise anything
+        return f"a {type(action).__name__} object"
 
 
 def _without(items: tuple, item) -> tuple:
@@ -338,7 +391,7 @@ class _Game:
             self.events.append(TCardWon(seat, won))
 
     def play_tcard(self, seat, action) -> None:
-        kind = action.kind
+        kind = _KIND[type(action)]
         self.tcards_held = _with(self.tcards_held, seat, _without(self.tcards_held[seat], kind))
         # R13: a played [T!] card is set aside face up in front of its owner; it still scores.
         self.tcards_used = _with(self.tcards_used, seat, self.tcards_used[seat] + (kind,))

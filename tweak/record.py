@@ -13,6 +13,25 @@ Text forms:
                                                URL fragment (#g=...)
 ``replay(record)`` returns the final state.  Every malformed input raises ``RecordError`` (a
 ``ValueError``) whose message says what is wrong, e.g. "action 12 (R3xO2) is not legal: ...".
+
+Limits, checked before anything is replayed, so that no text (a save, a link) can freeze or
+crash the page that opens it:
+  MAX_TEXT      1,000,000 characters of JSON (and of a link's body and its unpacked JSON)
+  MAX_NESTING   16 levels of JSON arrays and objects.  A record nests 2 deep; a deeper text is
+                refused before the JSON parser sees it, because the parser recurses per level
+                and in the browser (wasm32) the stack overflows long before Python's recursion
+                limit would stop it ("[" * 5000 crashed Pyodide).  ``parse_json`` does this
+                check for any caller (the start screen reads saves with it too).
+  MAX_ACTIONS   10,000 actions.  A game cannot grow past it in real play: every number card
+                passes through a hand at most once a round, so a round has at most 54 hand
+                cards played plus the [T!] cards won, and the longest games the rules allow
+                (goal 1000, red cards x1, [T!] cards worth 0, the fewest colours; random legal
+                play, which captures less than people or bots) measured at most 2,123 actions
+                (6 players; 878 for 2) in tests/bench/bench_limits.py — under a fifth of the
+                limit; a default game is about 150.  Longer records, such as a link of 143,141
+                "place" actions that froze a tab for 18 s, are refused; a maximal record
+                replays in well under a second in Pyodide (measured there too).
+  deck          at most 54 cards (the 54 number cards, R1); tcards at most 80 (4 kinds x 20)
 """
 
 from __future__ import annotations
@@ -20,7 +39,10 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
+from array import array
+from itertools import accumulate
 from dataclasses import dataclass, replace
 
 from .actions import format_action, parse_action
@@ -30,11 +52,16 @@ from .rules import CLASSIC, Rules, RulesError
 from .state import State
 
 __all__ = ["Record", "RecordError", "dumps", "loads", "replay", "to_fragment", "from_fragment",
-           "FORMAT"]
+           "parse_json", "FORMAT", "MAX_TEXT", "MAX_NESTING", "MAX_ACTIONS", "MAX_DECK",
+           "MAX_TCARDS"]
 
 FORMAT = "tweak-record/1"
 _FRAGMENT_VERSION = "1."
-_MAX_TEXT = 1_000_000  # refuse absurdly large inputs before parsing them
+MAX_TEXT = 1_000_000  # refuse absurdly large inputs before parsing them
+MAX_NESTING = 16  # a record nests 2 deep (module docstring)
+MAX_ACTIONS = 10_000  # about 5x the longest game the rules allow, measured (module docstring)
+MAX_DECK = 54  # R1: the 54 number cards
+MAX_TCARDS = 80  # 4 kinds of [T!] card, at most 20 each (tweak.rules)
 
 
 class RecordError(ValueError):
@@ -135,6 +162,12 @@ def from_dict(data) -> Record:
         if name in ("names", "seats") and len(value) != players:
             raise RecordError(f"the record has {len(value)} {name} for {players} players")
         lists[name] = tuple(value)
+    longest = {"actions": MAX_ACTIONS, "deck": MAX_DECK, "tcards": MAX_TCARDS}
+    for name, limit in longest.items():
+        if len(lists.get(name, ())) > limit:
+            what = "moves" if name == "actions" else "cards"
+            raise RecordError(f"the record's {name} hold {len(lists[name]):,} {what}, more than "
+                              f"any real game ({limit:,}); it is refused rather than replayed")
     for text in lists.get("actions", ()):
         try:
             parse_action(text)
@@ -150,22 +183,56 @@ def from_dict(data) -> Record:
     return record
 
 
+# ---- reading JSON safely ------------------------------------------------------------------
+
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+# One signed byte per bracket: +1 opens a level, -1 (0xff) closes one.
+_BRACKET_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+
+
+def _nesting(text: str) -> int:
+    """How deep the arrays and objects of a JSON text nest (brackets inside strings do not
+    count).  Linear, and in C but for a few calls: a megabyte takes milliseconds."""
+    if text.count("[") + text.count("{") <= MAX_NESTING:
+        return MAX_NESTING  # at most that many opening brackets: no deeper than the limit
+    # Inside a JSON string a backslash always starts a two-character escape, so dropping every
+    # "\\" and then every '\"' leaves only the quotes that open and close strings; the
+    # even-numbered pieces between quotes are then the text outside strings.  (In a text that
+    # is not JSON this can miscount only past the first error, where the parser never goes.)
+    plain = text.replace("\\\\", "").replace('\\"', "")
+    outside = "".join(plain.split('"')[::2])
+    brackets = _NOT_BRACKETS.sub("", outside).encode("ascii").translate(_BRACKET_STEPS)
+    return max(accumulate(array("b", brackets)), default=0)
+
+
+def parse_json(text) -> object:
+    """The data of a JSON text that could be a game record: refuses (``RecordError``, with a
+    sentence) a text that is not text, longer than ``MAX_TEXT`` characters, nested deeper than
+    ``MAX_NESTING`` (checked before parsing: see the module docstring) or not JSON."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    if not isinstance(text, str):
+        raise RecordError("a game record must be text")
+    if len(text) > MAX_TEXT:
+        raise RecordError("this is too large to be a game record")
+    if _nesting(text) > MAX_NESTING:
+        raise RecordError(f"this is not a game record (its data nest more than {MAX_NESTING} "
+                          f"levels deep)")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        # ValueError: not JSON, or a number past Python's digit limit.  RecursionError cannot
+        # happen below the nesting limit; it is named here only so it could never escape.
+        raise RecordError(f"this is not a game record (not valid JSON: {error})") from None
+
+
 def dumps(record: Record) -> str:
     return json.dumps(to_dict(record), separators=(",", ":"), ensure_ascii=False)
 
 
 def loads(text) -> Record:
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", "replace")
-    if not isinstance(text, str):
-        raise RecordError("a game record must be text")
-    if len(text) > _MAX_TEXT:
-        raise RecordError("this is too large to be a game record")
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise RecordError(f"this is not a game record (not valid JSON: {error})") from None
-    return from_dict(data)
+    """The record of a JSON text (``dumps``); ``RecordError`` with a sentence if it is not one."""
+    return from_dict(parse_json(text))
 
 
 def to_fragment(record: Record) -> str:
@@ -177,12 +244,12 @@ def from_fragment(text) -> Record:
     if not isinstance(text, str) or not text.startswith(_FRAGMENT_VERSION):
         raise RecordError("this link does not hold a TWEAK! game")
     body = text[len(_FRAGMENT_VERSION):].strip()
-    if len(body) > _MAX_TEXT:
+    if len(body) > MAX_TEXT:
         raise RecordError("this link is too long to hold a TWEAK! game")
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         decompressor = zlib.decompressobj()
-        raw = decompressor.decompress(packed, _MAX_TEXT)
+        raw = decompressor.decompress(packed, MAX_TEXT)
     except (binascii.Error, ValueError, zlib.error):
         raise RecordError("this link is damaged: its game cannot be read") from None
     if decompressor.unconsumed_tail:

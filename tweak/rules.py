@@ -17,6 +17,22 @@ Fields:
   table_refill      cards dealt face up to an empty table (R9, R16)
   target_cycle      the target backs printed on number cards, in order (R6)
   final_target      the blue card's number, the target while the deck is empty (R7)
+
+Bounds (``RulesError`` outside them), each what the game can use:
+  targets           7 to 10 (``MIN_TARGET``, ``MAX_TARGET``): the backs printed on the cards
+                    (R6) and the blue 7 (R7); a house rule cannot reprint cards (R3 changes the
+                    edition, the goal, the colours and the red cards' points).  The bound also
+                    bounds the work: the captures of a turn are the table's multisets adding up
+                    to the target less a hand card (at most 10 + a Joker's 1), and their number
+                    grows about twofold per point of target — a target of 30 on a 24-card table
+                    made 0.7-0.9 million actions; at most 11 keeps the worst table, 52 cards, near
+                    0.1 million (tests/bench/bench_limits.py measures it)
+  target_cycle      1 to 14 backs: a card's back is ``cycle[(k + c) % len(cycle)]`` with
+                    k + c at most 13, so a longer cycle is never printed
+  goals             1 to 1000 (``MAX_GOAL``): the printed editions' goals are 105-275 (R19);
+                    1000 is a long evening (about 3.6 times the longest), and a game's record
+                    must stay short enough to replay at once (``tweak.record.MAX_ACTIONS``)
+  edition           a name of 1 to 40 characters (shown to players)
 """
 
 from __future__ import annotations
@@ -26,10 +42,14 @@ from typing import Any
 
 from .cards import VALUES_PER_COLOUR, Card, Colour, Face, TKind
 
-__all__ = ["Rules", "RulesError", "CLASSIC", "COMPACT", "EDITIONS", "MIN_PLAYERS", "MAX_PLAYERS"]
+__all__ = ["Rules", "RulesError", "CLASSIC", "COMPACT", "EDITIONS", "MIN_PLAYERS", "MAX_PLAYERS",
+           "MIN_TARGET", "MAX_TARGET", "MAX_GOAL"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+MIN_TARGET, MAX_TARGET = 7, 10  # R6, R7: the printed backs and the blue 7 (module docstring)
+MAX_GOAL = 1000  # R3, R19: house goals up to about 3.6 times the longest printed one
+MAX_EDITION_NAME = 40
 
 
 class RulesError(ValueError):
@@ -120,8 +140,10 @@ class Rules:
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise RulesError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
 
-        if not isinstance(self.edition, str) or not self.edition.strip():
-            raise RulesError("edition must be a non-empty name")
+        if (not isinstance(self.edition, str) or not self.edition.strip()
+                or len(self.edition) > MAX_EDITION_NAME):
+            raise RulesError(
+                f"edition must be a non-empty name of at most {MAX_EDITION_NAME} characters")
         self._tuple_of("colours_by_players", self.colours_by_players, 5)
         self._tuple_of("tcard_counts", self.tcard_counts, 4)
         self._tuple_of("goals", self.goals, 5)
@@ -132,12 +154,15 @@ class Rules:
         whole("red_multiplier", self.red_multiplier, 1, 10)
         whole("tcard_points", self.tcard_points, 0, 50)
         for players, goal in zip(range(MIN_PLAYERS, MAX_PLAYERS + 1), self.goals):
-            whole(f"the goal for {players} players", goal, 1, 100_000)
+            whole(f"the goal for {players} players", goal, 1, MAX_GOAL)
         whole("hand_size", self.hand_size, 1, 6)
         whole("table_refill", self.table_refill, 1, 6)
         self._tuple_of("target_cycle", self.target_cycle, None)
+        if len(self.target_cycle) > 14:  # k + c <= 13 (R6): later backs are never printed
+            raise RulesError(f"target_cycle must hold 1 to 14 targets, not {len(self.target_cycle)}")
         for target in self.target_cycle + (self.final_target,):
-            whole("a target", target, 2, 30)
+            # R6, R7: the printed targets; also what keeps a turn's captures few (docstring).
+            whole("a target", target, MIN_TARGET, MAX_TARGET)
         # A deal must fit in the deck: every hand, the table, and at least one card to draw.
         for players, colours in zip(range(MIN_PLAYERS, MAX_PLAYERS + 1), self.colours_by_players):
             cards = colours * len(VALUES_PER_COLOUR)

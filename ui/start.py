@@ -21,12 +21,12 @@ ready; STACK.md: every module is compiled from source in the browser at each sta
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Optional
 
 from tweak.cards import NotationError, TKind
-from tweak.rules import MAX_PLAYERS
+from tweak.record import FORMAT, MAX_TCARDS, RecordError, parse_json
+from tweak.rules import MAX_GOAL, MAX_PLAYERS
 
 from .markup import escape
 
@@ -57,17 +57,21 @@ def level_options(choices, default: str, selected: str = "") -> str:
 
 
 def save_summary(text: str) -> str:
-    """"3 players: You, Ada, Blaise · 37 moves played"."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise ValueError("the saved game is not a game record") from None
-    if not isinstance(data, dict) or not isinstance(data.get("actions", []), list):
-        raise ValueError("the saved game is not a game record")
-    players = data.get("players")
-    names = data.get("names") or []
+    """"3 players: You, Ada, Blaise · 37 moves played".  Any text may be in storage: it is
+    read with the engine's guarded JSON reader (``tweak.record.parse_json``: size and nesting
+    limits, so ``"[" * 8000`` is refused instead of overflowing the browser's stack), and
+    anything that is not a record raises ``ValueError`` (``RecordError``) with a sentence."""
+    data = parse_json(text)  # RecordError: "this is not a game record (...)"
+    if (not isinstance(data, dict) or data.get("format") != FORMAT
+            or not isinstance(data.get("actions", []), list)
+            or type(data.get("players")) is not int):
+        raise RecordError("the saved game is not a game record")
+    players = data["players"]
+    names = data.get("names")
+    names = names if isinstance(names, list) else []
     moves = len(data.get("actions", []))
-    who = ": " + ", ".join(str(name) for name in names) if names else ""
+    # A name is shown as saved, cut to 40 characters (storage may hold anything).
+    who = ": " + ", ".join(str(name)[:40] for name in names) if names else ""
     return f"{players} players{who} · {moves} move{'s' if moves != 1 else ''} played"
 
 
@@ -104,28 +108,40 @@ class Hooks:
 def parse_hooks(params) -> Hooks:
     """The address's query parameters (a mapping, as the browser's ``URLSearchParams`` decodes
     them: ``seed=12&goal=30&tcards=thief,bomb&dealer=1&speed=instant``) → ``Hooks``.  Unknown
-    parameters are ignored (a link may carry others); a bad value raises ``SessionError``."""
+    parameters are ignored (a link may carry others); a bad value raises ``SessionError``,
+    quoting at most 40 characters of it (an address may hold megabytes)."""
+
+    def shown(value) -> str:
+        text = repr(value)
+        return text if len(text) <= 40 else text[:37] + "..."
 
     def number(key, low, high):
         if key not in params:
             return None
-        text = params[key].strip()
-        if not text.isdigit() or not low <= int(text) <= high:
-            raise SessionError(f"The page address sets {key}={params[key]!r}; it must be a "
-                               f"whole number from {low} to {high}.")
+        text = str(params[key]).strip()
+        # ASCII digits, no more than the largest allowed value has: "²" passes isdigit() but
+        # not int(), int() reads "٣" as 3, and a 5,000-digit number passes isdigit() but is
+        # past int()'s digit limit.  Each gets the sentence below, never a bare ValueError.
+        if (not (text.isascii() and text.isdigit()) or len(text) > len(str(high))
+                or not low <= int(text) <= high):
+            raise SessionError(f"The page address sets {key}={shown(params[key])}; it must be "
+                               f"a whole number from {low} to {high}.")
         return int(text)
 
     tcards = None
     if "tcards" in params:
+        parts = [part.strip() for part in str(params["tcards"]).split(",") if part.strip()]
         try:
-            tcards = tuple(TKind.parse(part.strip()) for part in params["tcards"].split(",")
-                           if part.strip())
+            if len(parts) > MAX_TCARDS:  # a record holding more would not load again
+                raise NotationError(f"{len(parts):,} cards are more than a pile holds "
+                                    f"({MAX_TCARDS})")
+            tcards = tuple(TKind.parse(part) for part in parts)
         except NotationError as error:
-            raise SessionError(f"The page address sets tcards={params['tcards']!r}, which does "
-                               f"not stack the [T!] pile: {error}.") from None
+            raise SessionError(f"The page address sets tcards={shown(params['tcards'])}, which "
+                               f"does not stack the [T!] pile: {error}.") from None
     speed = params.get("speed")
     if speed is not None and speed not in SPEEDS:
-        raise SessionError(f"The page address sets speed={speed!r}; use one of "
+        raise SessionError(f"The page address sets speed={shown(speed)}; use one of "
                            f"{', '.join(SPEEDS)}.")
-    return Hooks(seed=number("seed", 0, 2**53), goal=number("goal", 1, 100_000),
+    return Hooks(seed=number("seed", 0, 2**53), goal=number("goal", 1, MAX_GOAL),
                  tcards=tcards, dealer=number("dealer", 0, MAX_PLAYERS - 1), speed=speed)
