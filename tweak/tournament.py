@@ -4,7 +4,11 @@ A *lineup* names a bot level per seat, e.g. ``("hard", "medium")`` or
 ``("hard", "medium", "medium", "medium")``.  A *deal* is a game seed: it fixes the first dealer
 and every round's shuffle (R8, R9).  Each deal is played once per rotation of the lineup
 (``players`` games), so every level sits in every seat with the same cards and luck cancels
-("duplicate" play, as in bridge).  Bots get fresh seeds per game and see only their views.
+("duplicate" play, as in bridge).  Bots see only their views, and their own random streams
+carry nothing of the deal: each bot's seed is drawn from the tournament's *bot seed* (random
+unless ``--bot-seed`` is given; the report prints it, so a run can be repeated) with the
+deal's index, rotation and seat.  A bot seed computed from the deal (as ``(deal * 6 +
+rotation) * 6 + seat`` once was) could be inverted by a bot to replay the whole deal.
 
 The unit of statistics is the deal (its games depend on each other, deals do not):
 
@@ -19,19 +23,20 @@ Each figure is printed with the half-width of its 95% confidence interval
 Command line (also ``python -m tweak tournament``)::
 
   python -m tweak.tournament --players 2 --lineup hard,medium --deals 500 [--edition classic]
-         [--seed 1] [--jobs 1]
+         [--seed 1] [--bot-seed N] [--jobs 1]
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
 import sys
 import time
 
 from .bots import LEVELS, make_bot
-from .engine import apply, new_game
+from .engine import apply, new_game, seeded_rng
 from .rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS
 from .view import view
 
@@ -68,8 +73,20 @@ class DealResult:
         return self.wins[level] / (len(self.game_rounds) * self.seats[level])
 
 
-def play_deal(lineup, deal, rules):
-    """Play deal ``deal`` once per rotation of ``lineup`` (see the module docstring)."""
+def new_bot_seed() -> int:
+    """A bot seed for a tournament run, from the operating system's randomness."""
+    return random.SystemRandom().getrandbits(62)
+
+
+def bot_seed_of(bot_seed, deal, rotation, seat) -> int:
+    """The seed of one bot in one game: from the run's ``bot_seed`` (unknown to the bots),
+    so it tells nothing about the deal, which is a small public number."""
+    return int(seeded_rng(bot_seed, "bot", deal, rotation, seat).random() * 2**53)
+
+
+def play_deal(lineup, deal, rules, bot_seed=0):
+    """Play deal ``deal`` once per rotation of ``lineup`` (see the module docstring); bots are
+    seeded from ``bot_seed`` (``bot_seed_of``), never from the deal."""
     players = len(lineup)
     levels = sorted(set(lineup), key=lineup.index)
     points = dict.fromkeys(levels, 0)
@@ -79,7 +96,7 @@ def play_deal(lineup, deal, rules):
     game_rounds = []
     for rotation in range(players):
         by_seat = [lineup[(seat + rotation) % players] for seat in range(players)]
-        bots = [make_bot(level, (deal * MAX_PLAYERS + rotation) * MAX_PLAYERS + seat)
+        bots = [make_bot(level, bot_seed_of(bot_seed, deal, rotation, seat))
                 for seat, level in enumerate(by_seat)]
         state = play_game(players, deal, rules, bots)
         played = len(state.results)
@@ -103,8 +120,9 @@ def _mean_ci(values):
 class Summary:
     """Statistics of a tournament (see the module docstring)."""
 
-    def __init__(self, lineup, results, rules, seconds):
+    def __init__(self, lineup, results, rules, seconds, bot_seed=None):
         self.lineup = tuple(lineup)
+        self.bot_seed = bot_seed
         self.results = results
         self.rules = rules
         self.seconds = seconds
@@ -127,15 +145,17 @@ class Summary:
         self.game_rounds = [count for r in results for count in r.game_rounds]
 
 
-def summarise(lineup, results, rules, seconds=0.0) -> Summary:
-    return Summary(lineup, results, rules, seconds)
+def summarise(lineup, results, rules, seconds=0.0, bot_seed=None) -> Summary:
+    return Summary(lineup, results, rules, seconds, bot_seed)
 
 
-def run(lineup, deals, rules, first_deal=1, jobs=1, progress=None) -> Summary:
+def run(lineup, deals, rules, first_deal=1, jobs=1, progress=None, bot_seed=None) -> Summary:
     """Play ``deals`` deals (seeds ``first_deal`` …) of ``lineup``; ``jobs`` > 1 spreads the
     deals over that many processes.  ``progress(done, total, results)`` is called after each
-    deal."""
+    deal.  ``bot_seed`` seeds the bots (``bot_seed_of``); None draws a new one."""
     lineup = tuple(lineup)
+    if bot_seed is None:
+        bot_seed = new_bot_seed()
     for level in lineup:
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
@@ -148,17 +168,17 @@ def run(lineup, deals, rules, first_deal=1, jobs=1, progress=None) -> Summary:
         import multiprocessing
 
         with multiprocessing.Pool(jobs) as pool:
-            tasks = [(lineup, deal, rules) for deal in seeds]
+            tasks = [(lineup, deal, rules, bot_seed) for deal in seeds]
             for result in pool.imap(_play_deal_task, tasks, chunksize=4):
                 results.append(result)
                 if progress:
                     progress(len(results), deals, results)
     else:
         for deal in seeds:
-            results.append(play_deal(lineup, deal, rules))
+            results.append(play_deal(lineup, deal, rules, bot_seed))
             if progress:
                 progress(len(results), deals, results)
-    return Summary(lineup, results, rules, time.perf_counter() - started)
+    return Summary(lineup, results, rules, time.perf_counter() - started, bot_seed)
 
 
 def _play_deal_task(task):
@@ -172,7 +192,8 @@ def report(summary: Summary) -> str:
     rounds = summary.game_rounds
     lines = [
         f"{deals} duplicate deals x {players} seatings = {len(rounds)} games; {players} players, "
-        f"{summary.rules.edition} edition; lineup: {', '.join(summary.lineup)}",
+        f"{summary.rules.edition} edition; lineup: {', '.join(summary.lineup)}"
+        + (f"; bot seed {summary.bot_seed}" if summary.bot_seed is not None else ""),
         f"rounds per game: median {statistics.median(rounds):g}, mean {statistics.fmean(rounds):.2f}",
         f"{'level':8} {'seats':>5}  {'points/round (95% CI)':>22}  {'win rate/seat (95% CI)':>24}"
         f"  {'vs fair share':>18}",
@@ -201,6 +222,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--deals", type=int, default=100, help="number of duplicate deals")
     parser.add_argument("--edition", default="classic", choices=sorted(EDITIONS))
     parser.add_argument("--seed", type=int, default=1, help="the first deal's seed")
+    parser.add_argument("--bot-seed", type=int, default=None,
+                        help="seed of the bots' own random streams (default: a random one, "
+                             "printed in the report)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     parser.add_argument("--interim", type=int, default=0, metavar="N",
@@ -231,10 +255,12 @@ def command(args) -> int:
                   flush=True)
         if args.interim and done % args.interim == 0 and done < total:
             interim = Summary(lineup, list(results), EDITIONS[args.edition],
-                              time.perf_counter() - started)
+                              time.perf_counter() - started, bot_seed)
             print(f"-- interim, after {done} deals --\n{report(interim)}", flush=True)
 
-    summary = run(lineup, args.deals, EDITIONS[args.edition], args.seed, args.jobs, progress)
+    bot_seed = args.bot_seed if args.bot_seed is not None else new_bot_seed()
+    summary = run(lineup, args.deals, EDITIONS[args.edition], args.seed, args.jobs, progress,
+                  bot_seed)
     print(report(summary))
     return 0
 

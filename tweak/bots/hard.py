@@ -32,7 +32,7 @@ sampling, Medium's samples) comes from its own ``Random(seed)``.
 
 from __future__ import annotations
 
-import sys
+import platform
 from random import Random
 from time import perf_counter
 
@@ -56,7 +56,8 @@ OTHERS_WEIGHT = {2: 0.75}
 MIN_WORLDS = 8
 # In the browser (Pyodide) the search also stops on the clock, so a slow device still gets an
 # answer in time; CPython runs stay reproducible (steps only).
-DEFAULT_TIME_LIMIT = 0.15 if sys.platform == "emscripten" else None
+# (platform, not sys: no bot module imports sys, tests/engine/test_bot_isolation.py.)
+DEFAULT_TIME_LIMIT = 0.15 if platform.system() == "Emscripten" else None
 SLICE_SECONDS = 0.02
 PRUNE_EVERY = 4  # worlds between checks for candidates that are clearly behind
 PRUNE_Z = 2.5
