@@ -40,6 +40,7 @@ class Page:
     pacing = -1  # the generation whose pacing loop runs, if any
     sent = 0  # replies are numbered as asked for, so a late one never covers a newer one
     drawn = 0
+    waiting = 0  # calls to the worker not yet answered
 
 
 page = Page()
@@ -90,14 +91,38 @@ async def ask(name, *args):
 
 
 async def call(name, *args):
-    text = await getattr(page.engine, name)(*args)
+    page.waiting += 1
+    mark_busy()
+    try:
+        text = await getattr(page.engine, name)(*args)
+    finally:
+        page.waiting -= 1
+        mark_busy()
     reply = json.loads(text)
     for key, value in (reply.get("store") or {}).items():
         storage_set(key, value)  # always, in order: storage follows the worker's game
     return reply
 
 
+def mark_busy():
+    """``#app[aria-busy]`` while the screen is about to change: the worker has not answered
+    yet, or a computer's move is on its way.  Assistive technology waits for the change to end;
+    so do the browser tests."""
+    busy = page.waiting > 0 or (page.bot and not page.rules_open and page.screen != "start")
+    if busy:
+        element("app").setAttribute("aria-busy", "true")
+    else:
+        element("app").removeAttribute("aria-busy")
+
+
 def apply(reply, number):
+    try:
+        draw(reply, number)
+    finally:
+        mark_busy()
+
+
+def draw(reply, number):
     if number < page.drawn:
         return
     page.drawn = number

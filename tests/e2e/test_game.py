@@ -39,6 +39,13 @@ def open_game(page, page_log, site_url, wait_for_python):
     expect(page.locator(".py-error")).to_have_count(0)
 
 
+def settle(page):
+    """Wait until the screen has stopped changing: no answer from the game's worker is
+    pending and no computer's move is on its way (``#app[aria-busy]``, ui/page.py)."""
+    expect(page.locator("#app")).not_to_have_attribute("aria-busy", "true",
+                                                        timeout=TURN_TIMEOUT_MS)
+
+
 def set_players(page, kinds):
     """Choose the seats on the start screen: ``kinds`` like ["human", "bot"]."""
     page.locator(f"input[name=players][value='{len(kinds)}'] + span").click()
@@ -95,6 +102,7 @@ def test_a_person_plays_a_whole_game_against_computers(open_game):
     sheets = turns = 0
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
+        settle(page)
         if page.locator("[data-screen=over]").count():
             break
         if page.locator("#next-round").count():
@@ -235,7 +243,7 @@ def test_deal_clicked_before_python_is_ready_deals_when_ready(page, page_log, si
     assert page.evaluate("window.__readyAtClick") is False, "Python was ready before the click"
     expect(page.locator("[data-screen=table]")).to_be_visible(timeout=60_000)
     labels = page.evaluate("window.__dealLabels")
-    assert "Starting…" in labels, labels  # the page said it was starting
+    assert "Shuffling…" in labels, labels  # the page said it was dealing
     assert labels[-1] == "Deal"  # and put its label back for the next game
     assert page_log.problems() == []
 
@@ -314,6 +322,6 @@ def test_copy_link_gives_a_link_to_this_game(open_game, page):
     page.locator("#deal").click()
     wait_for_my_turn(page)
     page.locator("[data-ui=copy-link]").click()
-    notice = page.locator(".table-screen .notice")
+    notice = page.locator(".notice")
     # Headless Chromium may refuse the clipboard: the page then shows the link to copy by hand.
     expect(notice).to_contain_text(re.compile(r"clipboard|#g=1\."))
