@@ -26,11 +26,12 @@ crash the page that opens it:
                 passes through a hand at most once a round, so a round has at most 54 hand
                 cards played plus the [T!] cards won, and the longest games the rules allow
                 (goal 1000, red cards x1, [T!] cards worth 0, the fewest colours; random legal
-                play, which captures less than people or bots) measured at most 2,123 actions
-                (6 players; 878 for 2) in tests/bench/bench_limits.py — under a fifth of the
-                limit; a default game is about 150.  Longer records, such as a link of 143,141
-                "place" actions that froze a tab for 18 s, are refused; a maximal record
-                replays in well under a second in Pyodide (measured there too).
+                play, which captures less than people or bots) measured at most 2,185 actions
+                (6 players; 878 for 2) in tests/bench/bench_limits.py, so the limit is 4.6
+                times the longest; a default game is about 150.  Longer records, such as a
+                link of 143,141 "place" actions that froze a tab for 18 s, are refused; a
+                maximal record opens (parse + replay) in 0.3 s in Pyodide, 0.2 s in CPython
+                (tests/bench/results/limits.txt).
   deck          at most 54 cards (the 54 number cards, R1); tcards at most 80 (4 kinds x 20)
 """
 
@@ -59,7 +60,7 @@ FORMAT = "tweak-record/1"
 _FRAGMENT_VERSION = "1."
 MAX_TEXT = 1_000_000  # refuse absurdly large inputs before parsing them
 MAX_NESTING = 16  # a record nests 2 deep (module docstring)
-MAX_ACTIONS = 10_000  # about 5x the longest game the rules allow, measured (module docstring)
+MAX_ACTIONS = 10_000  # 4.6x the longest game the rules allow, measured (module docstring)
 MAX_DECK = 54  # R1: the 54 number cards
 MAX_TCARDS = 80  # 4 kinds of [T!] card, at most 20 each (tweak.rules)
 

@@ -25,8 +25,9 @@ Bounds (``RulesError`` outside them), each what the game can use:
                     bounds the work: the captures of a turn are the table's multisets adding up
                     to the target less a hand card (at most 10 + a Joker's 1), and their number
                     grows about twofold per point of target — a target of 30 on a 24-card table
-                    made 0.7-0.9 million actions; at most 11 keeps the worst table, 52 cards, near
-                    0.1 million (tests/bench/bench_limits.py measures it)
+                    made 0.7-0.9 million actions; at most 11 keeps the worst table any allowed
+                    rule set can make (47-52 cards) to 110,000, one call taking about 70 ms in
+                    CPython and 120-190 ms in Pyodide (tests/bench/results/limits.txt)
   target_cycle      1 to 14 backs: a card's back is ``cycle[(k + c) % len(cycle)]`` with
                     k + c at most 13, so a longer cycle is never printed
   goals             1 to 1000 (``MAX_GOAL``): the printed editions' goals are 105-275 (R19);
