@@ -2,7 +2,7 @@
 
 * The engine (``tweak/``) imports only the standard library and itself: never ``js``,
   ``pyscript`` or ``pyodide``, so it runs the same in pytest, the terminal and the browser.
-* In ``ui/``, only ``ui/main.py`` may touch the browser (``js``, ``pyscript``, ``pyodide``);
+* In ``ui/``, only ``ui/page.py`` (the main thread's module) may touch the browser (``js``, ``pyscript``, ``pyodide``);
   rendering and the session logic stay testable without one.
 """
 
@@ -41,9 +41,9 @@ def test_the_engine_imports_only_the_standard_library_and_itself():
         assert not imported_roots(path) & BROWSER_MODULES
 
 
-def test_only_ui_main_touches_the_browser():
+def test_only_ui_page_touches_the_browser():
     for path in python_files("ui"):
-        if path.name == "main.py":
+        if path.name == "page.py":
             continue
         touched = imported_roots(path) & BROWSER_MODULES
         assert not touched, f"{path.relative_to(ROOT)} imports {sorted(touched)}"
