@@ -3,7 +3,8 @@
 On a fresh clone it installs what the tests need, then runs them twice over:
 
 1. ``.venv/`` with the pinned ``tests/requirements.txt`` (re-installed when that file changes);
-2. the browser runtime in ``node_modules/`` (``npm ci``, via ``serve.ensure_runtime``);
+2. the browser runtime in ``node_modules/`` (``npm ci``, via ``serve.ensure_runtime``), and
+   ``npm ci`` again when a test tool pinned in package.json's devDependencies is missing;
 3. pure wheels of pytest and its dependencies, at the same pinned versions, for Pyodide in
    ``.cache/pyodide-wheels/`` (the npm ``pyodide`` package ships none);
 4. a browser: Debian's ``/usr/bin/chromium`` when present, else Playwright's own chromium
@@ -23,6 +24,7 @@ any step or any test failed.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -95,6 +97,14 @@ def ensure_runtime() -> None:
         serve.ensure_runtime(ROOT, log=say)
     except serve.RuntimeMissing as error:
         raise SetupFailed(str(error)) from None
+    # serve.ensure_runtime checks only the page's runtime; the test tools pinned as npm
+    # devDependencies (puppeteer-core, for Firefox) need the same `npm ci` when the lock changed.
+    tools = json.loads((ROOT / "package.json").read_text("utf-8")).get("devDependencies", {})
+    missing = [f"{name} {pin}" for name, pin in tools.items()
+               if serve.installed_version(name, ROOT) != pin]
+    if missing and shutil.which("npm"):
+        say(f"Installing the npm test tools with npm ci ({', '.join(missing)})")
+        run([shutil.which("npm"), "ci", "--no-audit", "--no-fund"])
 
 
 def ensure_pyodide_wheels() -> None:
