@@ -3,7 +3,8 @@
     python3 serve.py                  serve the repo on http://127.0.0.1:8000/ and open a browser
     python3 serve.py --port 0         ... on a free port (the URL is printed)
     python3 serve.py --no-browser     ... without opening a browser
-    python3 serve.py --build _site    write a self-contained static site into _site/
+    python3 serve.py --build _site    write a self-contained static site into _site/, which works
+                                      offline after one visit (sw.js) and installs like an app
 
 The page loads its runtime (Pyodide, MicroPython and PyScript) from repo-relative paths under
 ``node_modules/``, installed by ``npm ci`` at the versions pinned in ``package-lock.json`` and
@@ -14,6 +15,12 @@ run time (STACK.md, "Versions"); ``CONTENT_TYPES`` maps file suffixes to the typ
 must see (a ``.wasm`` served as anything but ``application/wasm`` cannot be streamed-compiled;
 ``.mjs`` must be JavaScript or the module import fails).
 
+The built site also holds ``precache.json`` (``PRECACHE_LIST``): every file of the site, relative
+to its root, with an SRI hash of its content (``sha256-<base64>``) and a ``version`` derived from
+those.  The service worker ``sw.js`` precaches exactly that list; the build stamps the version
+into the site's copy of ``sw.js``, so a deploy that changes any file is a new worker to the
+browser (sw.js explains the rest).
+
 Tests import ``start_server(root, port=0)``: it serves a directory from a thread and returns the
 server and its URL.
 """
@@ -21,8 +28,11 @@ server and its URL.
 from __future__ import annotations
 
 import argparse
+import base64
+import hashlib
 import http.server
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -43,10 +53,20 @@ RUNTIME_FILES = {
     "@micropython/micropython-webassembly-pyscript": ("", ("micropython.mjs", "micropython.wasm")),
 }
 
-# The page's own files: the HTML, the PyScript configuration and the Python packages it maps
-# into the browser's file system.
-PAGE_FILES = ("index.html", "pyscript.toml")
+# The page's own files: the HTML, the PyScript configuration, the service worker (at the root, so
+# that its scope covers the page) and the directories of the Python packages and the page's
+# assets (ui/ also holds the app manifest, its icons and install.js).
+PAGE_FILES = ("index.html", "pyscript.toml", "sw.js")
 PAGE_DIRS = ("tweak", "ui")
+
+# The precache list the build writes, its format tag, and the files it leaves out: the worker
+# itself (the browser fetches and updates it), the list, and GitHub Pages' marker file.
+PRECACHE_LIST = "precache.json"
+PRECACHE_FORMAT = "tweak-precache/1"
+SERVICE_WORKER = "sw.js"
+NOT_PRECACHED = {SERVICE_WORKER, PRECACHE_LIST, ".nojekyll"}
+# The line of sw.js the build replaces with the list's version (sw.js: "In development...").
+VERSION_LINE = "const VERSION = null;"
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -61,15 +81,19 @@ CONTENT_TYPES = {
     ".txt": "text/plain; charset=utf-8",
     ".md": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".map": "application/json",
 }
 
-# Files a developer edits between reloads: the browser must revalidate them every time, or a
-# reload runs yesterday's Python.  The runtime files keep normal caching (they never change for a
-# pinned version, and the 9.6 MB wasm is worth caching).
-NO_CACHE_SUFFIXES = {".html", ".py", ".toml"}
+# Everything but the runtime is marked "Cache-Control: no-cache" (revalidate before every use):
+# the page, its Python, CSS and scripts are what a developer edits between reloads, and sw.js and
+# precache.json must be seen fresh for a new deploy to be noticed.  Without the header a browser
+# may cache a file with a Last-Modified date heuristically, query string or not.  The runtime
+# under this prefix keeps normal caching: it never changes for a pinned version, and the 9.6 MB
+# wasm is worth caching.
+CACHED_PREFIX = "/node_modules/"
 
 
 class RuntimeMissing(RuntimeError):
@@ -157,8 +181,28 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     quiet = False
 
+    def send_head(self):
+        # The standard handler answers "304 Not Modified" to a file no newer than the browser's
+        # If-Modified-Since.  A file replaced by an older one would then never reach the
+        # browser: the dev server's sw.js after a build was served on the same port (copies keep
+        # the repo's dates; the stamped sw.js is newer), or a build of an older commit.  Only
+        # the very date the browser has is "not modified".
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            path = self.translate_path(self.path)
+            if os.path.isdir(path):
+                path = os.path.join(path, "index.html")
+            try:
+                sent = self.date_time_string(os.stat(path).st_mtime)  # as Last-Modified says
+            except OSError:
+                sent = None
+            if sent != since:
+                del self.headers["If-Modified-Since"]
+        return super().send_head()
+
     def end_headers(self):
-        if Path(self.path.split("?", 1)[0]).suffix in NO_CACHE_SUFFIXES or self.path.endswith("/"):
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if not path.startswith(CACHED_PREFIX):
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
@@ -272,7 +316,41 @@ def build_site(destination: Path, root: Path = ROOT) -> list:
     if missing:
         raise FileNotFoundError("the built site lacks files the page refers to: "
                                 + ", ".join(missing))
+
+    listing = precache_list(destination, written)
+    (destination / PRECACHE_LIST).write_text(json.dumps(listing, indent=1) + "\n",
+                                             encoding="utf-8")
+    written.append(PRECACHE_LIST)
+    stamp_service_worker(destination / SERVICE_WORKER, listing["version"])
     return written
+
+
+def sri_hash(path: Path) -> str:
+    """A file's content hash in the Subresource Integrity form fetch() checks: sha256-<base64>."""
+    digest = hashlib.sha256(path.read_bytes()).digest()
+    return "sha256-" + base64.b64encode(digest).decode("ascii")
+
+
+def precache_list(site: Path, files) -> dict:
+    """The precache list of a built site: ``files`` (paths relative to ``site``) minus
+    ``NOT_PRECACHED``, each with its ``sri_hash``, and a ``version``: a hash of those entries and
+    of the unstamped service worker, so it changes whenever any file of the site does."""
+    entries = {name: sri_hash(site / name) for name in sorted(files) if name not in NOT_PRECACHED}
+    basis = json.dumps({"files": entries, SERVICE_WORKER: sri_hash(site / SERVICE_WORKER)},
+                       sort_keys=True)
+    version = hashlib.sha256(basis.encode("utf-8")).hexdigest()[:20]
+    return {"format": PRECACHE_FORMAT, "version": version, "files": entries}
+
+
+def stamp_service_worker(path: Path, version: str) -> None:
+    """Write ``version`` into the built sw.js in place of its ``VERSION_LINE``."""
+    source = path.read_text(encoding="utf-8")
+    if source.count(VERSION_LINE) != 1:
+        raise ValueError(f"{path.name} must contain the line {VERSION_LINE!r} exactly once (the "
+                         f"build writes the site's version there); found it "
+                         f"{source.count(VERSION_LINE)} times")
+    path.write_text(source.replace(VERSION_LINE, f"const VERSION = {json.dumps(version)};"),
+                    encoding="utf-8")
 
 
 # ---- the command ---------------------------------------------------------------------

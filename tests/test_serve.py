@@ -1,8 +1,12 @@
 """serve.py without a browser: content types and caching headers, the runtime check, and what
-``--build`` writes.  Each test builds a small fake repository in a temporary directory, so none
-depends on the real page or on node_modules."""
+``--build`` writes, including the precache list and the stamped service worker.  Each test builds
+a small fake repository in a temporary directory, so none depends on the real page or on
+node_modules (but one checks that the real sw.js can be stamped)."""
 
+import base64
+import hashlib
 import json
+import urllib.error
 import urllib.request
 
 import pytest
@@ -10,12 +14,14 @@ import pytest
 import serve
 
 PYSCRIPT_FILES = ("core.js", "core.css", "core-C9KDLldu.js", "toml-V4Savzlc.js")
+MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 
 
 def make_repo(root, *, pyodide_version="314.0.7", config=None):
     """A repository with a page, an engine, a UI and an installed runtime (empty files)."""
     lock = {"packages": {"node_modules/pyodide": {"version": "314.0.7"},
-                         "node_modules/@pyscript/core": {"version": "0.7.31"}}}
+                         "node_modules/@pyscript/core": {"version": "0.7.31"},
+                         f"node_modules/{MICROPYTHON}": {"version": "1.27.0"}}}
     files = {
         "package-lock.json": json.dumps(lock),
         "index.html": '<link rel="icon" href="data:,"><link rel="stylesheet" href="./ui/style.css">'
@@ -26,8 +32,11 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
         "tweak/__init__.py": "",
         "tweak/bots/__init__.py": "",
         "tweak/__pycache__/__init__.cpython-311.pyc": "",
+        "sw.js": f"// a service worker\n{serve.VERSION_LINE}\nconst CACHE = VERSION;\n",
         "ui/main.py": "",
         "ui/style.css": "body {}",
+        "ui/manifest.webmanifest": "{}",
+        "ui/icons/icon-192.png": "not really a PNG",
         "ui/.notes.swp": "",
         "tests/test_x.py": "",
         "node_modules/pyodide/package.json": json.dumps({"version": pyodide_version}),
@@ -35,7 +44,10 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
         "node_modules/pyodide/pyodide.mjs.map": "",
         "node_modules/@pyscript/core/package.json": json.dumps({"version": "0.7.31"}),
         "node_modules/@pyscript/core/dist/core.js.map": "",
+        f"node_modules/{MICROPYTHON}/package.json": json.dumps({"version": "1.27.0"}),
     }
+    files.update({f"node_modules/{MICROPYTHON}/{name}": ""
+                  for name in serve.RUNTIME_FILES[MICROPYTHON][1]})
     files.update({f"node_modules/pyodide/{name}": "" for name in serve.RUNTIME_FILES["pyodide"][1]})
     files.update({f"node_modules/@pyscript/core/dist/{name}": "" for name in PYSCRIPT_FILES})
     for name, text in files.items():
@@ -73,29 +85,60 @@ def fetch(url):
         return response.headers.get("Content-Type"), response.headers.get("Cache-Control")
 
 
-@pytest.fixture
-def served_repo(tmp_path):
-    repo = make_repo(tmp_path)
-    server, url = serve.start_server(repo, port=0)
+def serving(root):
+    server, url = serve.start_server(root, port=0)
     yield url
     server.shutdown()
     server.server_close()
 
 
+@pytest.fixture
+def served_repo(tmp_path):
+    yield from serving(make_repo(tmp_path))
+
+
+@pytest.fixture
+def served_build(tmp_path):
+    site = tmp_path / "site"
+    serve.build_site(site, make_repo(tmp_path / "repo"))
+    yield from serving(site)
+
+
+HTML = "text/html; charset=utf-8"
+JS = "text/javascript; charset=utf-8"
+
+
 @pytest.mark.parametrize("path, content_type, cache_control", [
+    # The pinned runtime keeps normal caching; everything else is revalidated every time.
     ("node_modules/pyodide/pyodide.asm.wasm", "application/wasm", None),
-    ("node_modules/pyodide/pyodide.mjs", "text/javascript; charset=utf-8", None),
+    ("node_modules/pyodide/pyodide.mjs", JS, None),
     ("node_modules/pyodide/python_stdlib.zip", "application/zip", None),
     ("node_modules/pyodide/pyodide-lock.json", "application/json", None),
     ("node_modules/@pyscript/core/dist/core.css", "text/css; charset=utf-8", None),
     ("tweak/__init__.py", "text/plain; charset=utf-8", "no-cache"),
     ("pyscript.toml", "text/plain; charset=utf-8", "no-cache"),
-    ("index.html", "text/html; charset=utf-8", "no-cache"),
-    ("", "text/html; charset=utf-8", "no-cache"),
+    ("index.html", HTML, "no-cache"),
+    ("", HTML, "no-cache"),
+    # The page shell with the address hooks: a query string must not make it cacheable.
+    ("?seed=3&speed=instant", HTML, "no-cache"),
+    ("index.html?seed=3", HTML, "no-cache"),
+    ("sw.js", JS, "no-cache"),
+    ("ui/style.css", "text/css; charset=utf-8", "no-cache"),
+    ("ui/manifest.webmanifest", "application/manifest+json", "no-cache"),
+    ("ui/icons/icon-192.png", "image/png", "no-cache"),
 ])
 def test_files_are_served_with_their_types(served_repo, path, content_type, cache_control):
     assert served_repo.startswith("http://127.0.0.1:")
     assert fetch(served_repo + path) == (content_type, cache_control)
+
+
+@pytest.mark.parametrize("path, content_type", [
+    ("precache.json", "application/json"),
+    ("sw.js", JS),
+    ("?seed=3", HTML),
+])
+def test_a_built_sites_worker_and_list_are_never_cached(served_build, path, content_type):
+    assert fetch(served_build + path) == (content_type, "no-cache")
 
 
 def test_build_writes_the_page_and_only_the_runtime_it_needs(tmp_path):
@@ -105,10 +148,12 @@ def test_build_writes_the_page_and_only_the_runtime_it_needs(tmp_path):
     assert sorted(written) == sorted(path.relative_to(site).as_posix()
                                      for path in site.rglob("*") if path.is_file())
     assert set(written) == {
-        "index.html", "pyscript.toml", ".nojekyll", "tweak/__init__.py", "tweak/bots/__init__.py",
-        "ui/main.py", "ui/style.css",
+        "index.html", "pyscript.toml", "sw.js", "precache.json", ".nojekyll",
+        "tweak/__init__.py", "tweak/bots/__init__.py",
+        "ui/main.py", "ui/style.css", "ui/manifest.webmanifest", "ui/icons/icon-192.png",
         *(f"node_modules/pyodide/{name}" for name in serve.RUNTIME_FILES["pyodide"][1]),
         *(f"node_modules/@pyscript/core/dist/{name}" for name in PYSCRIPT_FILES),
+        *(f"node_modules/{MICROPYTHON}/{name}" for name in serve.RUNTIME_FILES[MICROPYTHON][1]),
     }
 
 
@@ -136,3 +181,96 @@ def test_build_refuses_a_page_that_refers_to_a_missing_file(tmp_path):
     repo = make_repo(tmp_path / "repo", config=config)
     with pytest.raises(FileNotFoundError, match=r"lacks files the page refers to: \./tweak/missing"):
         serve.build_site(tmp_path / "site", repo)
+
+
+# ---- the precache list and the service worker's version ----------------------------------------
+
+
+def sha256_sri(data: bytes) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def built(tmp_path, repo=None):
+    """Build the fake repository; return the site and its parsed precache list."""
+    repo = repo or make_repo(tmp_path / "repo")
+    site = tmp_path / "site"
+    serve.build_site(site, repo)
+    return site, json.loads((site / "precache.json").read_text())
+
+
+def stamped_version(site):
+    line = next(line for line in (site / "sw.js").read_text().splitlines()
+                if line.startswith("const VERSION ="))
+    return json.loads(line.removeprefix("const VERSION =").strip().rstrip(";"))
+
+
+def test_the_precache_list_names_every_file_of_the_site_with_its_hash(tmp_path):
+    site, listing = built(tmp_path)
+    assert listing["format"] == "tweak-precache/1"
+    on_disk = {path.relative_to(site).as_posix() for path in site.rglob("*") if path.is_file()}
+    # Everything but the worker itself, the list and GitHub Pages' marker (fetched by no page).
+    assert set(listing["files"]) == on_disk - {"sw.js", "precache.json", ".nojekyll"}
+    for name, integrity in listing["files"].items():
+        assert integrity == sha256_sri((site / name).read_bytes()), name
+
+
+def test_the_built_worker_carries_the_lists_version(tmp_path):
+    site, listing = built(tmp_path)
+    assert len(listing["version"]) == 20 and int(listing["version"], 16) >= 0
+    assert stamped_version(site) == listing["version"]
+    assert serve.VERSION_LINE not in (site / "sw.js").read_text()
+    assert "const CACHE = VERSION;" in (site / "sw.js").read_text()  # the rest is untouched
+
+
+def test_the_list_and_version_change_when_a_file_changes(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    _, before = built(tmp_path, repo)
+    _, again = built(tmp_path, repo)
+    assert again == before  # the same files: the same list, so no new worker for the browser
+
+    (repo / "ui/style.css").write_text("body { color: red }")
+    site, after = built(tmp_path, repo)
+    assert after["version"] != before["version"]
+    assert stamped_version(site) == after["version"]
+    changed = {name for name in after["files"] if after["files"][name] != before["files"][name]}
+    assert changed == {"ui/style.css"}
+
+
+def test_the_version_changes_when_only_the_worker_changes(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    _, before = built(tmp_path, repo)
+    (repo / "sw.js").write_text(f"{serve.VERSION_LINE}\nconst CACHE = 'v2-' + VERSION;\n")
+    _, after = built(tmp_path, repo)
+    assert after["files"] == before["files"] and after["version"] != before["version"]
+
+
+def test_a_worker_without_its_version_line_is_refused(tmp_path):
+    repo = make_repo(tmp_path / "repo")
+    (repo / "sw.js").write_text('const VERSION = "1";\n')
+    with pytest.raises(ValueError, match=r"sw\.js must contain the line 'const VERSION = null;' "
+                                         r"exactly once .* found it 0 times"):
+        serve.build_site(tmp_path / "site", repo)
+
+
+def test_the_real_worker_can_be_stamped():
+    assert (serve.ROOT / "sw.js").read_text().count(serve.VERSION_LINE) == 1
+
+
+def get_status(url, **headers):
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.headers.get("Last-Modified")
+    except urllib.error.HTTPError as error:
+        return error.code, None
+
+
+def test_not_modified_only_for_the_very_date_the_browser_has(served_repo):
+    status, modified = get_status(served_repo + "ui/style.css")
+    assert status == 200 and modified
+    assert get_status(served_repo + "ui/style.css", **{"If-Modified-Since": modified})[0] == 304
+    # A browser that has a newer copy (this file was replaced by an older one: the dev server
+    # after a build was served on the same port) gets the file, not "304: keep yours".
+    later = "Fri, 01 Jan 2100 00:00:00 GMT"
+    assert get_status(served_repo + "ui/style.css", **{"If-Modified-Since": later})[0] == 200
+    assert get_status(served_repo, **{"If-Modified-Since": later})[0] == 200
