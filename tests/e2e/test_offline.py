@@ -256,6 +256,24 @@ def test_the_manifest_and_icons_make_the_game_installable(built_site_url, page, 
             ("180x180", "any")} <= pngs
 
 
+def test_chrome_finds_the_built_site_installable(built_site_url, browser_type,
+                                               browser_type_launch_args, tmp_path,
+                                               wait_for_python):
+    # Chrome's own verdict (what its Install button asks).  Not in an ephemeral context: Chrome
+    # never offers to install from one ("in-incognito"), so this one has a profile directory.
+    context = browser_type.launch_persistent_context(tmp_path / "profile",
+                                                     **browser_type_launch_args)
+    try:
+        page = context.new_page()
+        page.goto(built_site_url)
+        wait_for_python(page)
+        devtools = context.new_cdp_session(page)
+        assert devtools.send("Page.getAppManifest")["errors"] == []
+        assert devtools.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        context.close()
+
+
 def test_on_the_dev_server_the_worker_caches_and_serves_nothing(site_url, page, clean,
                                                                wait_for_python):
     open_ready(page, site_url + "?speed=instant", wait_for_python)
