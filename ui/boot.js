@@ -21,7 +21,15 @@
   const pending = loading.querySelector(".pending");
   const deal = $("deal");
   const fan = document.querySelector(".start-screen .fan");
-  const SLOW_MS = 45000;  // past this with no answer the player is offered a Retry
+  const SLOW_MS = 30000;  // past this with no answer the player is offered a Retry
+  const PROBE_MS = 8000;  // past this the worker's files are checked (a first visit takes ~3 s)
+  // What the game's worker loads: its config and script (index.html), and the Pyodide runtime
+  // (pyscript.toml's interpreter and the files it fetches).
+  const WORKER_FILES = [
+    "./pyscript.toml", "./ui/worker.py", "./node_modules/pyodide/pyodide.mjs",
+    "./node_modules/pyodide/pyodide.asm.mjs", "./node_modules/pyodide/pyodide.asm.wasm",
+    "./node_modules/pyodide/python_stdlib.zip", "./node_modules/pyodide/pyodide-lock.json",
+  ];
   let chosen = "";  // the click to carry out when ready: "deal", "rules" or "resume:KEY"
   let done = false;
   let shown = 4;
@@ -130,6 +138,28 @@
            (target.src || target.href).split("/").pop() + ").");
     }
   }, true);
+  // An error nobody caught while starting (MicroPython's wasm missing aborts the runtime; a
+  // missing config makes PyScript try elsewhere and fail): the game will not become ready.
+  addEventListener("error", (event) => {
+    if (event.message) fail("The game could not start: " + event.message);
+  });
+  addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason;
+    fail("The game could not start: " + ((reason && reason.message) || reason));
+  });
+  // Pyodide in the worker waits for ever when one of its files fails (it only warns, in the
+  // worker): if the game is not ready after a while, ask the host for the worker's files
+  // (HEAD: no download) and name one that is missing.  A network error says nothing (offline,
+  // the service worker serves them), so only a real "not found" counts.
+  setTimeout(() => {
+    if (done || isReady()) return;
+    for (const url of WORKER_FILES) {
+      fetch(url, { method: "HEAD", cache: "no-store" }).then((response) => {
+        if (!response.ok) fail("A file of the game could not be loaded (" +
+                               url.split("/").pop() + ").");
+      }, () => {});
+    }
+  }, PROBE_MS);
   // PyScript reports what went wrong while starting (a bad config, a runtime file missing in
   // the worker) in a .py-error banner.
   new MutationObserver(() => {
