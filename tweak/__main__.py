@@ -16,6 +16,7 @@ import argparse
 import statistics
 import sys
 import time
+from random import Random
 
 from . import events as ev
 from . import tournament
@@ -51,7 +52,10 @@ def simulate(args) -> int:
     started = time.perf_counter()
     for game in range(args.games):
         seed = args.seed + game
-        bots = [make_bot(levels[seat % len(levels)], seed * 10 + seat)
+        # The bots' seeds go through SHA-512 (string seeding): reproducible from --seed, but no
+        # bot could work the deal's seed back out of its own (R21).
+        bots = [make_bot(levels[seat % len(levels)],
+                         Random(f"bots:{seed}:{seat}").randrange(2**31))
                 for seat in range(args.players)]
         state, played = play_game(args.players, seed, rules, bots)
         rounds.append(len(state.results))

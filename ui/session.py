@@ -479,7 +479,8 @@ class Session:
         me = self._my_view()
         if me is None or me.phase == "bomb":
             return
-        if not text.isdigit() or int(text) >= len(me.table):
+        # ASCII digits only: "²" passes isdigit() but not int() (a table holds < 100 cards).
+        if not (text.isascii() and text.isdigit()) or len(text) > 2 or int(text) >= len(me.table):
             return
         index = int(text)
         chosen = set(self.selection.table)
