@@ -35,7 +35,7 @@ import json
 import random
 from typing import Optional
 
-from tweak import bots
+from tweak import RecordError, bots, loads
 
 from .start import (SPEEDS, Hooks, SessionError, level_options, parse_hooks, render_notice,
                     render_saves, save_summary)
@@ -71,9 +71,12 @@ class Host:
 
     # -- the start screen ---------------------------------------------------------------
 
-    def hello(self, query: str, fragment: str, saves: dict, speed: str) -> dict:
+    def hello(self, query: str, fragment: str, saves: dict, speed: str,
+              playing: bool = False) -> dict:
         """The first call: read the address (``?hooks`` and a ``#g=`` game link) and the pace
-        last chosen; open the link's game, or answer with the start screen and its options."""
+        last chosen; open the link's game, or, when this tab was ``playing`` before a reload,
+        resume the saved game at once (a reload is not a trip to the menu); else answer with
+        the start screen.  Every answer carries the seat selects' ``levels``."""
         self.speed = speed if speed in SPEEDS else "normal"
         try:
             self.hooks = parse_hooks(_query_params(query))
@@ -85,9 +88,11 @@ class Host:
                   for kind in ("human", "bot")}
         if fragment.startswith("#g="):
             reply = self.open_link(fragment[3:], saves)
-            if reply["screen"] != "start":
-                return {**reply, "levels": levels}
-        return {**self.start(saves), "levels": levels}
+        elif playing and saves.get(SAVE_KEY):
+            reply = self.resume(SAVE_KEY, saves)
+        else:
+            reply = self.start(saves)
+        return {**reply, "levels": levels}
 
     def start(self, saves: dict) -> dict:
         """Leave the table (the game stays saved) and show the start screen: a Resume button
@@ -99,6 +104,7 @@ class Host:
             if not text:
                 continue
             try:
+                loads(text)  # a record's whole form, not only its summary (no replay: cheap)
                 found.append((key, save_summary(text)))
             except ValueError as error:
                 store.update({BROKEN_KEY: text, key: None})
@@ -162,10 +168,15 @@ class Host:
         return self._begin(session.rematch(seed=self._seeds.randrange(2**31)), {})
 
     def _keep_previous(self, old: Optional[str], session) -> dict:
-        """Where the save a new game replaces goes: kept as the previous game."""
-        if old and old != session.save_text():
-            return {PREVIOUS_KEY: old}
-        return {}
+        """Where the save a new game replaces goes: kept as the previous game, or set aside
+        when it is not a game record (it would otherwise outlive every new game)."""
+        if not old or old == session.save_text():
+            return {}
+        try:
+            loads(old)
+        except RecordError:
+            return {BROKEN_KEY: old}
+        return {PREVIOUS_KEY: old}
 
     def _begin(self, session, store: dict) -> dict:
         self.session = session

@@ -21,9 +21,13 @@ import json
 
 import js
 from pyscript import document, when, window, workers
+from pyscript.ffi import create_proxy
 
 SAVE_KEYS = ("tweak.save", "tweak.save.previous")
 PACE_KEY = "tweak.pace"
+OWNER_KEY = "tweak.owner"  # which tab plays the saved game (localStorage: every tab sees it)
+PLAYING_KEY = "tweak.playing"  # this tab shows a game (sessionStorage: a reload resumes it)
+TAB = str(js.Math.random())[2:]  # this tab's name in OWNER_KEY
 # Seconds from a computer's turn to its move on screen (thinking included).  Their names are
 # ui.start.SPEEDS's; only the main thread keeps time.
 PACES = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
@@ -74,6 +78,24 @@ def storage_set(key, value):
         js.console.warn("TWEAK!: the game could not be saved in this browser")
 
 
+def session_set(key, value):
+    """``sessionStorage`` (this tab only, kept across a reload)."""
+    try:
+        if value is None:
+            window.sessionStorage.removeItem(key)
+        else:
+            window.sessionStorage.setItem(key, value)
+    except Exception:
+        pass
+
+
+def session_get(key):
+    try:
+        return window.sessionStorage.getItem(key) or None
+    except Exception:
+        return None
+
+
 def saves_text():
     return json.dumps({key: storage_get(key) for key in SAVE_KEYS})
 
@@ -99,8 +121,9 @@ async def call(name, *args):
         page.waiting -= 1
         mark_busy()
     reply = json.loads(text)
-    for key, value in (reply.get("store") or {}).items():
-        storage_set(key, value)  # always, in order: storage follows the worker's game
+    if page.screen != "away":  # a tab that gave the game up writes nothing more
+        for key, value in (reply.get("store") or {}).items():
+            storage_set(key, value)  # always, in order: storage follows the worker's game
     return reply
 
 
@@ -145,6 +168,7 @@ def show_start(reply):
         page.generation += 1
     page.screen = "start"
     page.bot = False
+    session_set(PLAYING_KEY, None)
     element("game").hidden = True
     element("game").innerHTML = ""
     element("start-screen").hidden = False
@@ -175,8 +199,9 @@ def close_rules():
 
 
 def show_game(reply):
-    if page.screen == "start":
+    if page.screen in ("start", "away"):  # a game begins (or comes back) in this tab
         page.generation += 1
+        claim()
     page.screen = reply["screen"]
     page.bot = reply.get("bot", False)
     if page.rules_open:
@@ -223,6 +248,50 @@ def refocus(key):
         if target.getAttribute(name) == value:
             target.focus()
             return
+
+
+# ---- one tab owns the saved game ---------------------------------------------------------
+
+
+def claim():
+    """This tab plays the saved game now: every other tab hears it (a ``storage`` event) and
+    stops writing it.  The value changes at each claim, or a tab claiming twice is not heard."""
+    storage_set(OWNER_KEY, TAB + " " + str(js.Date.now()))
+    session_set(PLAYING_KEY, "yes")
+
+
+def on_storage(event):
+    if event.key != OWNER_KEY or page.screen in ("start", "away"):
+        return
+    if (event.newValue or "").split(" ")[0] == TAB:
+        return
+    # Another tab took the game: stop here rather than overwrite each other's moves.
+    page.generation += 1
+    page.screen = "away"
+    page.bot = False
+    session_set(PLAYING_KEY, None)
+    element("fx-burst").innerHTML = ""
+    element("fx-toast").innerHTML = ""
+    element("game").innerHTML = AWAY_HTML
+    element("game").hidden = False
+    element("start-screen").hidden = True
+    mark_busy()
+    button = element("take-over")
+    if button:
+        button.focus()
+
+
+AWAY_HTML = (
+    '<div class="screen sheet-screen" data-screen="away"><div class="sheet">'
+    '<h1>This game is open in another tab</h1>'
+    '<p class="next-info">Only one tab plays a saved game at a time, so that no move is lost. '
+    'Play here to take it over (the other tab stops), or go back to the menu.</p>'
+    '<div class="sheet-actions">'
+    '<button type="button" class="btn primary big" data-ui="take-over" id="take-over">'
+    'Play here</button>'
+    '<button type="button" class="btn big" data-ui="quit">Menu</button>'
+    '</div></div></div>'
+)
 
 
 # ---- computer moves --------------------------------------------------------------------------
@@ -293,6 +362,8 @@ async def handle(kind, value):
         close_rules()
         if page.screen != "start":
             await ask("screen")
+    elif name == "take-over":
+        await ask("resume", "tweak.save", saves_text())
     elif name in ("quit", "new-game"):
         await ask("start", saves_text())
         window.scrollTo(0, 0)
@@ -337,7 +408,9 @@ async def main():
         stored = storage_get(PACE_KEY)
         page.pace = stored if stored in PACES else "normal"
         location = window.location
-        reply = await call("hello", location.search, location.hash, saves_text(), page.pace)
+        playing = "yes" if session_get(PLAYING_KEY) else "no"
+        reply = await call("hello", location.search, location.hash, saves_text(), page.pace,
+                           playing)
     except Exception as error:
         window.tweakBoot.fail("The game could not start: " + str(error))
         return
@@ -348,6 +421,7 @@ async def main():
         window.history.replaceState(None, "", location.pathname + location.search)
     page.sent += 1
     apply(reply, page.sent)
+    window.addEventListener("storage", create_proxy(on_storage))
     page.ready = True
     pending = window.tweakBoot.ready()  # the click made while loading, if any
     if pending == "rules":

@@ -256,7 +256,10 @@ class BotTurn:
 class Session:
     """One game at the table.  See the module docstring."""
 
-    def __init__(self, record: Record, seats, state=None, *, speed: str = "normal"):
+    def __init__(self, record: Record, seats, state=None, *, speed: str = "normal",
+                 history=None):
+        """``history``: the events of the steps before ``state`` to fill the move log with,
+        oldest first (by default the last step's only)."""
         if len(seats) != record.players:
             raise SessionError(f"The game has {record.players} players but {len(seats)} seats.")
         self.seats = tuple(seats)
@@ -284,7 +287,8 @@ class Session:
         # shows that sheet again on resume: the last step's events tell.
         just_ended = any(isinstance(event, RoundEnded) for event in self.state.events)
         self.acknowledged = len(self.state.results) - (1 if just_ended else 0)
-        self._log_events(self.state.events)
+        for events in history if history is not None else (self.state.events,):
+            self._log_events(events)
 
     # -- making one --
 
@@ -321,11 +325,16 @@ class Session:
                       for i, (name, tag) in enumerate(zip(names, tags)))
         if not any(seat.is_human for seat in seats):
             seats = (replace(seats[0], kind="human", level=None),) + seats[1:]
+        # Replayed step by step so the move log comes back too (a reload resumes the exact
+        # table): the events of the last steps the log can hold.
+        history = deque(maxlen=LOG_LINES)
+        state = None
         try:
-            state = replay(record)
+            for state in record.states():
+                history.append(state.events)
         except RecordError as error:
             raise SessionError(f"This game cannot be replayed: {error}") from None
-        return Session(record, seats, state, speed=speed)
+        return Session(record, seats, state, speed=speed, history=tuple(history))
 
     @staticmethod
     def from_save(text: str, speed: str = "normal") -> "Session":

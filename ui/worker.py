@@ -31,8 +31,9 @@ def _answer(call):
         return json.dumps({"error": f"Something went wrong: {error}"})
 
 
-def hello(query, fragment, saves, speed):
-    return _answer(lambda: host.hello(query, fragment, parse_saves(saves), speed))
+def hello(query, fragment, saves, speed, playing):
+    return _answer(lambda: host.hello(query, fragment, parse_saves(saves), speed,
+                                      playing == "yes"))
 
 
 def start(saves):

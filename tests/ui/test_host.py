@@ -1,0 +1,135 @@
+"""The worker's side of the page protocol (ui/host.py, exported by ui/worker.py) without a
+browser: what each verb answers, what it asks the main thread to store, and how bad saves,
+links and addresses are turned into sentences while nothing a player made is lost."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tweak import Place, loads
+from ui.host import BROKEN_KEY, PREVIOUS_KEY, SAVE_KEY, Host, parse_saves
+
+FIELDS = {"players": "2", "kind-0": "human", "kind-1": "bot", "edition": "classic"}
+
+
+def host(query: str = "?seed=7&speed=instant") -> Host:
+    made = Host(seeds=random.Random(1))
+    made.hello(query, "", {}, "normal")
+    return made
+
+
+def dealt(query: str = "?seed=7&speed=instant"):
+    made = host(query)
+    reply = made.deal(FIELDS, {})
+    return made, reply
+
+
+def play_until_my_turn(made: Host, reply: dict) -> dict:
+    while reply["bot"]:
+        reply = made.bot_move()
+    return reply
+
+
+def test_hello_answers_the_start_screen_with_the_levels_of_each_select():
+    reply = Host().hello("", "", {}, "fast")
+    assert reply["screen"] == "start"
+    assert 'value="human" selected' in reply["levels"]["human"]
+    assert 'value="human" selected' not in reply["levels"]["bot"]
+    assert json.loads(json.dumps(reply)) == reply  # plain data: it crosses to the main thread
+
+
+@pytest.mark.parametrize("query", ["?seed=%C2%B2", "?seed=" + "9" * 5000, "?speed=warp",
+                                   "?goal=0", "?tcards=cake"])
+def test_a_bad_address_says_why_on_the_start_screen_and_a_game_can_still_be_dealt(query):
+    made = Host()
+    reply = made.hello(query, "", {}, "normal")
+    assert reply["screen"] == "start" and "page address" in reply["notice"]
+    assert made.deal(FIELDS, {})["screen"] in ("table", "pass")
+
+
+def test_a_deal_stores_the_game_and_keeps_the_game_it_replaces():
+    made, first = dealt("?speed=instant")  # no seed hook: each deal is a new one
+    old = first["store"][SAVE_KEY]
+    assert loads(old).players == 2
+    reply = made.deal(FIELDS, {SAVE_KEY: old})
+    assert reply["store"][PREVIOUS_KEY] == old
+    assert reply["store"][SAVE_KEY] != old
+
+
+@pytest.mark.parametrize("bad", ['{"format":"tweak-record/1","players":3,"seed":42,"names":5}',
+                                 "[" * 8000, "not json", '{"format": "tweak-record/1"}'])
+def test_a_bad_save_is_set_aside_once_never_offered_and_never_kept_as_previous(bad):
+    made = host()
+    start = made.start({SAVE_KEY: bad})
+    assert start["store"] == {BROKEN_KEY: bad, SAVE_KEY: None}
+    assert "set aside" in start["notice"] and "resume:" not in start["saves"]
+    # Dealt over anyway (another tab wrote it meanwhile): it goes aside, not to "previous".
+    reply = made.deal(FIELDS, {SAVE_KEY: bad})
+    assert reply["store"][BROKEN_KEY] == bad and PREVIOUS_KEY not in reply["store"]
+
+
+def test_resume_swaps_the_two_saves_and_a_broken_one_is_set_aside():
+    made, first = dealt()
+    current = first["store"][SAVE_KEY]
+    other = made.deal(FIELDS, {SAVE_KEY: current})["store"][SAVE_KEY]
+    reply = made.resume(PREVIOUS_KEY, {SAVE_KEY: other, PREVIOUS_KEY: current})
+    assert reply["store"][PREVIOUS_KEY] == other and reply["store"][SAVE_KEY] == current
+    damaged = made.resume(SAVE_KEY, {SAVE_KEY: current[:-40]})
+    assert damaged["screen"] == "start" and damaged["store"][BROKEN_KEY] == current[:-40]
+
+
+def test_moves_are_stored_as_they_are_made_and_selection_is_not():
+    made, reply = dealt()
+    reply = play_until_my_turn(made, reply)
+    me = made.session.screen().view
+    selected = made.command(f"hand:{me.hand[0]}")
+    assert selected["store"] == {} and 'aria-pressed="true"' in selected["html"]
+    moved = made.act(str(Place(me.hand[0])))
+    assert loads(moved["store"][SAVE_KEY]).actions[-1] == str(Place(me.hand[0]))
+
+
+def test_a_move_refused_is_a_sentence_on_the_table_not_an_error():
+    made, reply = dealt()
+    reply = play_until_my_turn(made, reply)
+    refused = made.act("R9")
+    assert refused["screen"] == "table" and "cannot be read" in refused["html"]
+    assert refused["store"] == {}
+
+
+def test_computer_moves_come_one_per_call_and_the_thinking_seat_is_shown():
+    made, reply = dealt("?seed=3&speed=instant&dealer=0")  # the computer plays first
+    assert reply["bot"] and "thinking" in reply["html"]
+    moved = made.bot_move()
+    assert loads(moved["store"][SAVE_KEY]).actions  # one computer move, stored
+    assert len(loads(moved["store"][SAVE_KEY]).actions) == 1
+
+
+def test_a_reloaded_tab_that_was_playing_gets_its_table_back_with_its_log():
+    made, reply = dealt()
+    reply = play_until_my_turn(made, reply)
+    save = reply["store"].get(SAVE_KEY) or made.session.save_text()
+    again = Host().hello("", "", {SAVE_KEY: save}, "normal", playing=True)
+    assert again["screen"] == "table"
+    assert again["html"].count("<li") == reply["html"].count("<li")
+    assert Host().hello("", "", {SAVE_KEY: save}, "normal")["screen"] == "start"
+
+
+def test_a_link_opens_its_game_and_keeps_the_saved_one():
+    made, first = dealt()
+    fragment = made.link()["fragment"]
+    other, _ = dealt("?seed=8")
+    saved = other.session.save_text()
+    reply = Host().hello("", "#" + fragment, {SAVE_KEY: saved}, "normal")
+    assert reply["screen"] in ("table", "pass") and reply["store"][PREVIOUS_KEY] == saved
+    broken = Host().hello("", "#g=" + "[" * 3000, {SAVE_KEY: saved}, "normal")
+    assert broken["screen"] == "start" and "cannot be opened" in broken["notice"]
+    assert SAVE_KEY not in broken["store"]
+
+
+def test_the_worker_reads_only_save_keys_from_the_main_thread():
+    text = json.dumps({SAVE_KEY: "a", PREVIOUS_KEY: None, "other": "b"})
+    assert parse_saves(text) == {SAVE_KEY: "a"}
+    assert parse_saves("[]") == {}
