@@ -392,6 +392,8 @@ def render_pass(screen: Screen) -> str:
         f'<button type="button" class="btn primary big" data-ui="reveal" autofocus>'
         f'I am {name} — show my cards</button>'
         f'<ol class="recent">{recent}</ol>'
+        '<button type="button" class="btn ghost" data-ui="quit" '
+        'title="Back to the start screen (the game stays saved)">Menu</button>'
         '</div></div>'
     )
 
