@@ -23,7 +23,7 @@ from .session import Screen, capture_of, place_of
 from .start import render_notice
 
 __all__ = ["render_screen", "render_table", "render_pass", "render_scores", "render_over",
-           "render_flash", "round_points"]
+           "render_flash", "round_points", "card_names"]
 
 LOG_SHOWN = 8
 
@@ -36,6 +36,19 @@ def round_points(view, seat: int) -> int:
     """Points ``seat`` has won so far this round, from public information (R5, R18, R20)."""
     tcards = len(view.tcards_held[seat]) + len(view.tcards_used[seat])
     return view.rules.round_points(view.captured[seat], tcards)
+
+
+def card_names(view) -> list:
+    """A name on screen for each card the seat sees face up — the table's, then its hand's —
+    so the page can follow a card from one screen to the next and animate it (ui/motion.js).
+    Two red 1s are two cards: a face's copies are numbered in that order ("R1", "R1.2").  A
+    card placed from the hand joins the table's end and so keeps its name; a drawn card is a
+    new name.  Derived from the view alone: the engine knows nothing of the screen."""
+    seen, names = {}, []
+    for face in (*view.table, *(view.hand or ())):
+        count = seen[face] = seen.get(face, 0) + 1
+        names.append(str(face) if count == 1 else f"{face}.{count}")
+    return names
 
 
 def _plural(count: int, word: str) -> str:
@@ -152,11 +165,13 @@ def _board(screen: Screen) -> str:
     me = screen.view
     selectable = _is_my_move(screen) and me.phase == "play"
     chosen = set(screen.selection.table)
+    names = card_names(me)
     cards = []
     for index, face in enumerate(me.table):
         classes = ("selected",) if index in chosen and selectable else ()
         extra = ({"data-ui": f"table:{index}", "aria-pressed": "true" if index in chosen else
-                  "false"} if selectable else None)
+                  "false"} if selectable else {})
+        extra["data-card"] = names[index]
         cards.append(face_card(face, me.rules, extra=extra, classes=classes))
     table = "".join(cards) or '<p class="empty-table">The table is empty.</p>'
     deck_label = (_plural(me.deck_size, "card") + " in the deck" if me.deck_size
@@ -315,13 +330,15 @@ def _hand(screen: Screen) -> str:
         backs = "".join(back_card() for _ in range(len(me.hand)))
         return f'<div class="hand hidden-hand" aria-label="Hidden hand">{backs}</div>'
     active = _is_my_move(screen)
+    names = card_names(me)[len(me.table):]
     cards = []
     marked = False  # two copies of a face are one choice (R4): light up only the first
-    for face in me.hand:
+    for index, face in enumerate(me.hand):
         selected = screen.selection.hand is face and not marked
         marked = marked or selected
         extra = ({"data-ui": f"hand:{face}", "aria-pressed": "true" if selected else "false"}
-                 if active else None)
+                 if active else {})
+        extra["data-card"] = names[index]
         cards.append(face_card(face, me.rules, extra=extra,
                                classes=("big",) + (("selected",) if selected and active else ())))
     if not cards:
