@@ -173,7 +173,8 @@ def describe(event, names) -> str:
     if isinstance(event, Dealt):
         return f"{name(event.seat)} is dealt {_cards(event.cards)}." if event.cards else ""
     if isinstance(event, TableDealt):
-        return f"{_cards(event.cards)} go face up to the table."
+        verb = "goes" if len(event.cards) == 1 else "go"
+        return f"{_cards(event.cards)} {verb} face up to the table."
     if isinstance(event, TurnStarted):
         return ""
     if isinstance(event, TurnLost):

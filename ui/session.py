@@ -11,7 +11,8 @@ Data:
 * ``Selection`` — what the person at the device has picked so far this turn (a hand card,
   table cards by position, an open [T!] chooser).  It lives here, not in the engine: it is not
   part of the game.
-* ``LogLine`` — one public sentence of the move log (``tweak.events.describe``).
+* ``Entry`` (``ui.story``) — one move of the public move log, its sentences told from the
+  step's events; the log keeps the last ``LOG_LINES``.
 * ``Flash`` — what the last action deserves to show big: a capture's called-out sum (R14), a
   TWEAK! and the [T!] card it won (R15).
 * ``Screen`` — everything ``ui.render`` needs to draw the page now: its kind ("table", "pass",
@@ -32,7 +33,6 @@ Errors a player can cause (a bad save, a bad link, a click at the wrong moment) 
 from __future__ import annotations
 
 import random
-import re
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Optional
@@ -44,16 +44,14 @@ from tweak import (
 )
 from tweak import bots
 from tweak.cards import TKind
-from tweak.events import (
-    BombPlayed, Captured, ChangePlayed, GameEnded, GaveUp, JokerPlayed, RoundEnded, TCardWon,
-    ThiefPlayed, describe, for_seat,
-)
+from tweak.events import Captured, RoundEnded, TCardWon
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
 
 from .start import SPEEDS, Hooks, SessionError, parse_hooks
+from .story import Entry, second_person, tell
 
 __all__ = [
-    "Seat", "Setup", "Hooks", "Selection", "LogLine", "Flash", "Screen", "Session",
+    "Seat", "Setup", "Hooks", "Selection", "Entry", "Flash", "Screen", "Session",
     "SessionError", "parse_setup", "parse_hooks", "drive", "DEFAULT_NAMES", "MAX_NAME",
     "SPEEDS",
 ]
@@ -168,13 +166,6 @@ class Selection:
 
 
 @dataclass(frozen=True)
-class LogLine:
-    text: str
-    kind: str  # "capture", "tweak", "tcard", "round", "turn" or "plain"
-    seat: Optional[int] = None
-
-
-@dataclass(frozen=True)
 class Flash:
     """A capture to celebrate: who, the called-out sum, whether it was a TWEAK! and the [T!]
     card it won (None if none, or the pile was empty)."""
@@ -193,7 +184,8 @@ class Screen:
     view: Optional[PlayerView]  # the eyes of the screen (None on a pass screen)
     seats: tuple
     selection: Selection
-    log: tuple
+    log: tuple  # ui.story.Entry, oldest first
+    since: int = 0  # serial of the log entry of the eyes' own last move: later ones are news
     hide_hand: bool = False  # hot-seat: the viewer's hand is not theirs to see right now
     pass_to: Optional[int] = None
     pass_reason: str = ""  # "turn", "bomb" or "round"
@@ -205,19 +197,6 @@ class Screen:
     @property
     def names(self) -> tuple:
         return tuple(seat.name for seat in self.seats)
-
-
-_YOU_VERB = re.compile(r"\bYou (draws|wins|captures|places|plays|gives|deals)\b")
-_YOU_OBJECT = re.compile(r"(, | on | and )You\b")
-
-
-def second_person(text: str) -> str:
-    """The log's sentences (``describe``) speak of players in the third person; for the seat
-    named "You" they should read "You draw", "on you"."""
-    text = _YOU_VERB.sub(lambda match: "You " + match.group(1)[:-1], text)
-    text = text.replace("You has no cards and loses", "You have no cards and lose")
-    text = text.replace("You is dealt", "You are dealt")
-    return _YOU_OBJECT.sub(r"\1you", text)
 
 
 def _chosen(bot, seat_view):
@@ -278,7 +257,8 @@ class Session:
         }
         self.viewer = self.humans[0] if not self.hot_seat else None
         self.selection = Selection()
-        self.log = deque(maxlen=LOG_LINES)
+        self.log = deque(maxlen=LOG_LINES)  # ui.story.Entry, oldest first
+        self.own_move = {}  # seat -> serial of the log entry of its last move
         self.flash: Optional[Flash] = None
         self.notice = ""
         self.speed = speed if speed in SPEEDS else "normal"
@@ -401,6 +381,7 @@ class Session:
             seats=self.seats,
             selection=self.selection,
             log=tuple(self.log),
+            since=self.own_move.get(eyes, 0),
             hide_hand=hide,
             pass_to=pass_to,
             pass_reason=reason,
@@ -535,34 +516,22 @@ class Session:
 
     def _apply(self, action) -> None:
         before = len(self.state.results)
+        seat = self.state.to_act
         self.state = apply(self.state, action)
         self.record = self.record.then(action)
         self.selection = Selection()
+        mark = self._serial
         self._log_events(self.state.events)
+        if self.seats[seat].is_human:
+            self.own_move[seat] = mark + 1  # the entry of this move
         self._flash_from(self.state.events)
         if len(self.state.results) > before and self.hot_seat:
             self.viewer = None
 
     def _log_events(self, events) -> None:
-        names = self.names
-        for event in events:
-            public = for_seat(event, -1)  # the log is public: nobody's drawn cards (R21)
-            text = describe(public, names)
-            if not text:
-                continue
-            if "You" in names:
-                text = second_person(text)
-            if isinstance(event, Captured):
-                kind = "tweak" if event.tweak else "capture"
-            elif isinstance(event, TCardWon):
-                kind = "tcard"
-            elif isinstance(event, (RoundEnded, GameEnded)):
-                kind = "round"
-            elif isinstance(event, (ThiefPlayed, JokerPlayed, ChangePlayed, BombPlayed, GaveUp)):
-                kind = "tcard"
-            else:
-                kind = "plain"
-            self.log.append(LogLine(text, kind, getattr(event, "seat", None)))
+        for entry in tell(events, self.names):  # public events only (R21)
+            self._serial += 1
+            self.log.append(replace(entry, serial=self._serial))
 
     def _flash_from(self, events) -> None:
         self.flash = None
@@ -572,7 +541,6 @@ class Session:
                 for later in events[index + 1:]:
                     if isinstance(later, TCardWon) and later.seat == event.seat:
                         won = later.kind
-                self._serial += 1
                 total = event.card.value + sum(face.value for face in event.taken)
                 self.flash = Flash(event.seat, event.callout, total, event.tweak, won,
                                    self._serial)

@@ -1,0 +1,53 @@
+"""The move log as a story (ui/story.py): one entry per move, what followed from it folded in,
+the seat named You in the second person, nobody's drawn cards named (R21)."""
+
+from __future__ import annotations
+
+from tweak import apply, new_game
+from tweak.cards import Face
+from tweak.events import Captured, Drew, Placed, RoundStarted, TableDealt, TCardWon, TurnStarted
+from tweak.cards import TKind
+from ui.session import Hooks, Session, parse_setup
+from ui.story import tell
+
+from scenarios import tweak_opening
+
+R3, B6, G2, Y1 = (Face.parse(text) for text in ("R3", "B6", "G2", "Y1"))
+
+
+def test_a_capture_with_its_tcard_and_draw_is_one_entry():
+    events = (Captured(1, B6, (R3,), "6 plus 3 is 9", True), TCardWon(1, TKind.THIEF),
+              Drew(1, 2, (G2, Y1)), TableDealt((G2,)), TurnStarted(2, 9))
+    [entry] = tell(events, ("You", "Ada", "Blaise"))
+    assert entry.kind == "tweak" and entry.seat == 1
+    assert entry.text == ("Ada captures red 3 with blue 6: 6 plus 3 is 9. TWEAK! Then Ada wins "
+                          "The Thief and draws 2 cards. Green 2 goes face up to the table.")
+
+
+def test_the_seat_named_you_is_spoken_to():
+    [entry] = tell((Placed(0, R3), Drew(0, 1, (G2,))), ("You", "Ada"))
+    assert entry.text == "You place red 3. Then you draw 1 card."
+
+
+def test_a_round_start_is_one_entry_and_private_hands_stay_private():
+    entries = tell((RoundStarted(2, 0, 1), TableDealt((R3, B6))), ("You", "Ada"))
+    assert [entry.kind for entry in entries] == ["round"]
+    assert entries[0].text == ("Round 2: You deal, Ada plays first. Red 3, blue 6 go face up "
+                               "to the table.")
+
+
+def test_every_move_of_a_game_is_one_entry_in_order():
+    opening = tweak_opening(3, ("thief",))
+    session = Session.new(parse_setup({"players": "3", "kind-0": "human", "kind-1": "bot",
+                                       "kind-2": "bot"}),
+                          Hooks(seed=opening.seed, dealer=opening.dealer,
+                                tcards=tuple(TKind.parse(t) for t in opening.tcards),
+                                goal=1000))
+    session.act(str(opening.tweak))
+    moves = 1 + session.step_bots(limit=2)
+    entries = [entry for entry in session.log if entry.kind != "round"]
+    assert len(entries) == moves
+    assert entries[0].text.startswith("You capture") and "Then you win The Thief" in \
+        entries[0].text
+    assert [entry.serial for entry in session.log] == sorted(entry.serial for entry in
+                                                            session.log)
