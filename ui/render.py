@@ -190,10 +190,15 @@ def _board(screen: Screen) -> str:
 
 
 def _ticker(screen: Screen) -> str:
-    """The latest line of the log, for phones, where the log is below the fold."""
+    """One line of the log for phones, where the log is below the fold: the last move of
+    another seat since the viewer's own that mattered (a capture, a [T!] card), else the
+    latest line."""
     if not screen.log:
         return ""
-    line = screen.log[-1]
+    me = screen.view.seat
+    news = [entry for entry in screen.log if entry.serial > screen.since and entry.seat != me]
+    mattered = [entry for entry in news if entry.matters]
+    line = (mattered or [screen.log[-1]])[-1]
     return f'<p class="ticker log-{line.kind}" aria-hidden="true">{_e(line.text)}</p>'
 
 
@@ -372,10 +377,21 @@ def _me(screen: Screen) -> str:
 
 
 def _log(screen: Screen) -> str:
-    lines = list(screen.log)[-LOG_SHOWN:][::-1]
-    items = "".join(f'<li class="log-{line.kind}">{_e(line.text)}</li>' for line in lines)
-    return (f'<aside class="log" aria-label="Recent moves"><h2>Recent moves</h2>'
-            f'<ol>{items}</ol></aside>')
+    """The latest moves, newest first; on the viewer's turn, what happened since their last
+    move comes first under its own heading (every such move, however many)."""
+    lines = list(screen.log)
+    news = ([entry for entry in lines if entry.serial > screen.since]
+            if screen.since and screen.view.my_turn and not screen.hide_hand else [])
+
+    def items(entries):
+        return "".join(f'<li class="log-{entry.kind}">{_e(entry.text)}</li>'
+                       for entry in entries[::-1])
+
+    older = [entry for entry in lines if entry not in news][-max(LOG_SHOWN - len(news), 3):]
+    since = (f'<h3 class="since">Since your last turn</h3><ol class="news">{items(news)}</ol>'
+             if news else "")
+    return (f'<aside class="log" aria-label="Recent moves"><h2>Recent moves</h2>{since}'
+            f'<ol>{items(older)}</ol></aside>')
 
 
 def render_table(screen: Screen) -> str:

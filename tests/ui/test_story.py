@@ -51,3 +51,20 @@ def test_every_move_of_a_game_is_one_entry_in_order():
         entries[0].text
     assert [entry.serial for entry in session.log] == sorted(entry.serial for entry in
                                                             session.log)
+
+
+def test_on_your_turn_the_log_opens_with_what_happened_since_your_last_move():
+    from ui.render import render_table
+
+    session = Session.new(parse_setup({"players": "3", "kind-0": "human", "kind-1": "bot",
+                                       "kind-2": "bot"}), Hooks(seed=5, dealer=2, goal=1000))
+    me = session.screen().view
+    session.act(str(me.legal[-1]))
+    session.step_bots()
+    screen = session.screen()
+    assert screen.view.my_turn
+    html = render_table(screen)
+    news = html.split('<ol class="news">')[1].split("</ol>")[0]
+    others = [entry.text for entry in session.log if entry.serial > screen.since]
+    assert len(others) >= 2 and all(text.split(":")[0][:20] in news for text in others)
+    assert "You " not in news.split("</li>")[-2]  # only the others' moves
