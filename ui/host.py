@@ -68,6 +68,8 @@ class Host:
         self.notice = ""  # for the start screen
         self.speed = "normal"
         self._seeds = seeds or random.SystemRandom()  # new deals' seeds
+        self._announced = 0  # serial of the last log entry announced
+        self._prompted = ("", -1)  # the last turn prompt announced, and its game step
 
     # -- the start screen ---------------------------------------------------------------
 
@@ -181,6 +183,9 @@ class Host:
     def _begin(self, session, store: dict) -> dict:
         self.session = session
         self.notice = ""
+        # A game shown anew: its last move is announced, not the whole replayed log.
+        self._announced = session.log[-2].serial if len(session.log) > 1 else 0
+        self._prompted = ("", -1)
         return self._reply(store=store, saved=True)
 
     # -- playing ------------------------------------------------------------------------
@@ -248,6 +253,10 @@ class Host:
         reply = {"screen": screen.kind, "html": render.render_screen(screen),
                  "bot": session.bot_to_act(), "store": store, "speed": self.speed}
         session.notice = ""  # a notice is shown once
+        reply.update(self._narration(session, screen))
+        if saved:
+            eyes = screen.view.seat if screen.view else None
+            reply["motion"] = motion_of(session.state.events, eyes, session.record.rules)
         flash = session.take_flash()
         if flash is not None:
             # Over a score sheet a TWEAK! burst would hide the numbers: a toast says it instead.
@@ -255,6 +264,74 @@ class Host:
             reply["flash"] = render.render_flash(flash, session.names, big=big)
             reply["flash_big"] = big
         return reply
+
+
+    def _narration(self, session, screen) -> dict:
+        """What assistive technology hears and where focus goes: ``announce``, the sentences
+        of every move logged since the last reply and, when a person's turn begins, its
+        prompt; ``focus``, a selector of the control a person is likely to use next, and
+        ``turn``, true when that person's turn has just begun (the page then moves focus)."""
+        news = [entry.text for entry in session.log if entry.serial > self._announced]
+        self._announced = session.log[-1].serial if session.log else 0
+        prompt, focus = _prompt_and_focus(screen)
+        key = (prompt, session.state.step)  # a new turn, even at the same target
+        turn = bool(prompt) and key != self._prompted
+        self._prompted = key
+        if turn:
+            news.append(prompt)
+        return {"announce": news, "focus": focus, "turn": turn}
+
+
+def _prompt_and_focus(screen):
+    """The turn's spoken prompt (empty when no person is to act on this screen) and the
+    selector of the control to focus."""
+    if screen.kind == "scores":
+        return "", "#next-round"
+    if screen.kind == "over":
+        return "", "#rematch"
+    if screen.kind == "pass":
+        name = screen.names[screen.pass_to]
+        return f"Pass the device to {name}.", "[data-ui=reveal]"
+    me = screen.view
+    if not me.my_turn or screen.hide_hand or not me.legal:
+        return "", ""
+    who = "" if screen.names[me.seat] == "You" or not screen.hot_seat else \
+        f", {screen.names[me.seat]}"
+    if me.phase == "bomb":
+        return (f"The Bomb{who}: choose a card to give up.",
+                ".hand [data-ui^='hand:']")
+    return f"Your turn{who} — make {me.target}.", ".hand [data-ui^='hand:']"
+
+
+def motion_of(events, eyes, rules) -> dict:
+    """How the cards of the last move travel, for the page's animation (ui/motion.js):
+    ``from`` — where cards new on the table come from (``"seat:N"``, a player's panel, or
+    ``"deck"``); ``hand_from`` — where cards new in a hand come from; ``to`` — where cards
+    that leave the table go (a capturer's panel); ``taking`` — a capture, whose cards are
+    shown gathered before they go, with ``played``, the HTML of the card another seat
+    captured with (public once played, R20), shown beside them.  Public events only (R21)."""
+    from tweak.events import (
+        Captured, ChangePlayed, GaveUp, Placed, RoundStarted, ThiefPlayed,
+    )
+
+    from .cards import face_card
+
+    motion = {"from": "deck", "hand_from": "deck", "to": "", "taking": False, "played": ""}
+    for event in events:
+        if isinstance(event, Captured):
+            motion.update(to=f"seat:{event.seat}", taking=True)
+            if event.seat != eyes:
+                motion["played"] = face_card(event.card, rules, classes=("played",),
+                                             extra={"data-card": "played"})
+        elif isinstance(event, (Placed, GaveUp)):
+            motion["from"] = f"seat:{event.seat}"
+        elif isinstance(event, ThiefPlayed):
+            motion["from"] = f"seat:{event.victim}"
+        elif isinstance(event, ChangePlayed):
+            motion["from"] = "deck"
+        elif isinstance(event, RoundStarted):
+            motion.update({"from": "deck", "to": ""})
+    return motion
 
 
 def parse_saves(text: str) -> dict:

@@ -31,6 +31,10 @@ TAB = str(js.Math.random())[2:]  # this tab's name in OWNER_KEY
 # Seconds from a computer's turn to its move on screen (thinking included).  Their names are
 # ui.start.SPEEDS's; only the main thread keeps time.
 PACES = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
+# Milliseconds a card takes to travel at each pace (ui/motion.js); at instant, none.  And how
+# long a computer's capture shows its cards gathered before they go.
+MOTION = {"normal": 380, "fast": 220, "instant": 0}
+HOLD = {"normal": 450, "fast": 200, "instant": 0}
 
 
 class Page:
@@ -45,6 +49,7 @@ class Page:
     sent = 0  # replies are numbered as asked for, so a late one never covers a newer one
     drawn = 0
     waiting = 0  # calls to the worker not yet answered
+    drawing = asyncio.Lock()  # one screen change at a time
 
 
 page = Page()
@@ -108,7 +113,7 @@ async def ask(name, *args):
     page.sent += 1
     number = page.sent
     reply = await call(name, *args)
-    apply(reply, number)
+    await apply(reply, number)
     return reply
 
 
@@ -138,14 +143,18 @@ def mark_busy():
         element("app").removeAttribute("aria-busy")
 
 
-def apply(reply, number):
+async def apply(reply, number, hold=0):
+    """Draw a reply (one at a time: a card's motion must not interleave with the next
+    screen), unless a newer one was drawn already."""
+    await page.drawing.acquire()
     try:
-        draw(reply, number)
+        await draw(reply, number, hold)
     finally:
+        page.drawing.release()
         mark_busy()
 
 
-def draw(reply, number):
+async def draw(reply, number, hold):
     if number < page.drawn:
         return
     page.drawn = number
@@ -160,7 +169,7 @@ def draw(reply, number):
     elif screen == "rules":
         show_rules(reply["html"])
     elif screen:
-        show_game(reply)
+        await show_game(reply, hold)
 
 
 def show_start(reply):
@@ -198,24 +207,58 @@ def close_rules():
         kick()
 
 
-def show_game(reply):
+async def show_game(reply, hold=0):
     if page.screen in ("start", "away"):  # a game begins (or comes back) in this tab
         page.generation += 1
         claim()
     page.screen = reply["screen"]
     page.bot = reply.get("bot", False)
+    announce(reply.get("announce") or [])
     if page.rules_open:
         return  # drawn when the rules close (the table waits for a reader)
     key = focused_key()
     element("start-screen").hidden = True
     game = element("game")
     game.hidden = False
-    game.innerHTML = reply["html"]
+    animate = MOTION.get(page.pace, 0) > 0 and not game.hidden
+    options = {"animate": animate, "hold": hold if animate else 0,
+               "duration": MOTION.get(page.pace, 0)}
+    await window.tweakMotion.swap(game, reply["html"], reply.get("motion"),
+                                  js.JSON.parse(json.dumps(options)))
     refocus(key)
-    if reply.get("flash"):
-        slot = element("fx-burst" if reply.get("flash_big") else "fx-toast")
-        slot.innerHTML = reply["flash"]
+    lost = not document.activeElement or document.activeElement == document.body
+    if reply.get("focus") and (reply.get("turn") or lost):
+        target = document.querySelector(reply["focus"])
+        if target:
+            target.focus()
+    show_flash(reply)
     kick()
+
+
+def show_flash(reply):
+    """A capture's called-out sum as a toast; a TWEAK! as the big burst, but only over the
+    table with no choice open (it must never hide a score sheet, the standings or a
+    chooser: there it is a toast too).  A click anywhere dismisses the burst."""
+    if page.screen != "table" or document.querySelector("#game .flowbar"):
+        element("fx-burst").innerHTML = ""
+    if not reply.get("flash"):
+        return
+    big = reply.get("flash_big") and page.screen == "table" and \
+        not document.querySelector("#game .flowbar")
+    slot = element("fx-burst" if big else "fx-toast")
+    slot.innerHTML = reply["flash"]
+
+
+def announce(sentences):
+    """Every move of every seat, each turn's prompt: into the polite live region, one
+    paragraph each (screen readers read additions in order)."""
+    region = element("announcer")
+    for text in sentences:
+        line = document.createElement("p")
+        line.textContent = text
+        region.append(line)
+    while region.children.length > 40:  # what was read stays read; keep the region small
+        region.firstElementChild.remove()
 
 
 def notify(text):
@@ -312,7 +355,7 @@ async def run_bots(generation):
                 await asyncio.sleep(wait)
             if page.generation != generation:
                 return
-            apply(reply, number)
+            await apply(reply, number, HOLD.get(page.pace, 0))
     except Exception as error:  # a bug must not freeze the table silently
         notify("Something went wrong with a computer move: " + str(error))
     finally:
@@ -383,10 +426,31 @@ async def handle(kind, value):
         await ask("command", value)
 
 
+def on_key(event):
+    """A key names a control: the visible one whose ``data-key`` (ui/render.py) is the key
+    pressed is clicked, so the keys a screen offers are decided where it is drawn.  Typing in
+    the start form, and keys with Ctrl/Alt/Meta, are the browser's."""
+    if not page.ready or event.ctrlKey or event.altKey or event.metaKey:
+        return
+    tag = event.target.tagName if event.target else ""
+    if tag in ("INPUT", "SELECT", "TEXTAREA"):
+        return
+    key = event.key if len(event.key) > 1 else event.key.lower()
+    if key == "Escape":
+        element("fx-burst").innerHTML = ""
+    for target in document.querySelectorAll("#app [data-key]"):
+        if target.getAttribute("data-key") == key and not target.disabled and \
+                target.offsetParent:
+            event.preventDefault()  # Enter on a focused card must not also click the card
+            target.click()
+            return
+
+
 @when("click", "#app")
 async def on_click(event):
     if not page.ready:
         return  # ui/boot.js answers clicks until the worker is ready
+    element("fx-burst").innerHTML = ""  # a click dismisses the TWEAK! burst
     target = event.target.closest("[data-action],[data-ui]")
     if not target or target.disabled:
         return
@@ -411,6 +475,8 @@ async def main():
         playing = "yes" if session_get(PLAYING_KEY) else "no"
         reply = await call("hello", location.search, location.hash, saves_text(), page.pace,
                            playing)
+        if "error" in reply:
+            raise RuntimeError(reply["error"])
     except Exception as error:
         window.tweakBoot.fail("The game could not start: " + str(error))
         return
@@ -420,8 +486,9 @@ async def main():
         # The game is autosaved from now on: drop the link so a reload resumes the latest move.
         window.history.replaceState(None, "", location.pathname + location.search)
     page.sent += 1
-    apply(reply, page.sent)
+    await apply(reply, page.sent)
     window.addEventListener("storage", create_proxy(on_storage))
+    window.addEventListener("keydown", create_proxy(on_key))
     page.ready = True
     pending = window.tweakBoot.ready()  # the click made while loading, if any
     if pending == "rules":

@@ -16,14 +16,21 @@ import gc
 import json
 import traceback
 
-from ui.host import Host, parse_saves
+try:
+    from ui.host import Host, parse_saves
 
-host = Host()
+    host = Host()
+    broken = ""
+except Exception as error:  # noqa: BLE001 — a missing or broken module: say so, don't hang
+    traceback.print_exc()
+    broken = f"a part of the game did not load ({type(error).__name__}: {error})"
 
 
 def _answer(call):
     """JSON text of a reply; a bug becomes a sentence for the player (details in the console),
-    never a dead worker."""
+    never a dead worker.  A worker whose modules did not load answers every call with that."""
+    if broken:
+        return json.dumps({"error": broken})
     try:
         return json.dumps(call())
     except Exception as error:  # noqa: BLE001 — anything else would leave the page waiting
@@ -87,7 +94,8 @@ __export__ = ["hello", "start", "deal", "resume", "open_link", "rematch", "act",
 # must not wait for modules to compile.  What is loaded now lives as long as the worker: keep it
 # out of the garbage collector's walks (full collections during a computer's turn cost tens of
 # ms otherwise).
-import ui.render  # noqa: E402,F401
-import ui.session  # noqa: E402,F401
+if not broken:
+    import ui.render  # noqa: E402,F401
+    import ui.session  # noqa: E402,F401
 
 gc.freeze()

@@ -1,0 +1,114 @@
+/* Card motion: swaps in the game screen's new HTML and animates every card from where it was
+   to where it is now.  Plain JavaScript on the main thread, called by ui/page.py: measuring
+   rectangles and starting Web Animations is the browser's own work, done here without a
+   round trip through Python for each card.
+
+   The data: every face-up card on screen carries data-card, a name ui/render.py derives from
+   the view ("R1", and "R1.2" for a second red 1); players' panels carry data-seat; the deck is
+   .pile.deck.  A move's reply from the game's worker carries `motion` (ui/host.py motion_of):
+   where new table cards come from ("seat:N" or "deck"), where new hand cards come from, where
+   cards that leave go ("seat:N", a capturer's pile), and whether it was a capture.
+
+   The motion never changes the new screen: the HTML is set exactly as given, cards glide in
+   with transforms that end at their place, and cards that left fly as ghosts in a layer of
+   their own (#fx-ghosts) that empties when they land.  Reduced motion and the instant pace
+   swap the HTML and animate nothing; the information is the same. */
+(() => {
+  "use strict";
+  const layer = () => document.getElementById("fx-ghosts");
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  const cardsIn = (root) => {
+    const found = new Map();
+    for (const el of root.querySelectorAll("[data-card]")) {
+      found.set(el.dataset.card, { el, rect: el.getBoundingClientRect() });
+    }
+    return found;
+  };
+
+  const anchor = (root, where) => {
+    if (!where) return null;
+    const el = where === "deck" ? root.querySelector(".pile.deck .card")
+      : root.querySelector(`[data-seat="${where.split(":")[1]}"]`);
+    return el ? el.getBoundingClientRect() : null;
+  };
+
+  const centre = (rect) => [rect.left + rect.width / 2, rect.top + rect.height / 2];
+
+  /* Swap #game's HTML; animate unless told not to.  Resolves once the new HTML is in (after a
+     computer's capture has shown its cards for `hold` ms); the cards then travel on their own
+     (`still()` says when they have landed). */
+  async function swap(game, html, motion, options) {
+    const { animate = false, hold = 0, duration = 380 } = options || {};
+    const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (!animate || !motion || reduced || game.hidden) {
+      game.innerHTML = html;
+      return;
+    }
+    const incoming = document.createElement("template");
+    incoming.innerHTML = html;
+    const staying = new Set([...incoming.content.querySelectorAll("[data-card]")]
+      .map((el) => el.dataset.card));
+    if (motion.taking && motion.played && hold > 0) {
+      // Another seat's capture: the card it played joins the cards it takes.
+      const table = game.querySelector(".tablecards");
+      if (table) table.insertAdjacentHTML("beforeend", motion.played);
+    }
+    let before = cardsIn(game);
+    const leaving = [...before.values()].filter(({ el }) => !staying.has(el.dataset.card));
+    if (motion.taking && leaving.length && hold > 0) {
+      // A computer's capture: its cards gather (lit) before they leave the table.
+      for (const { el } of leaving) el.classList.add("taking");
+      await sleep(hold);
+      before = cardsIn(game);
+    }
+    const ghosts = leaving.map(({ el }) => {
+      const rect = before.get(el.dataset.card).rect;
+      const ghost = el.cloneNode(true);
+      ghost.removeAttribute("id");
+      ghost.setAttribute("aria-hidden", "true");
+      ghost.classList.add("ghost");
+      Object.assign(ghost.style, { left: rect.left + "px", top: rect.top + "px",
+                                   width: rect.width + "px", height: rect.height + "px" });
+      return { ghost, rect };
+    });
+
+    game.innerHTML = html;
+
+    const easing = "cubic-bezier(.2, .8, .2, 1)";
+    for (const [name, { el, rect }] of cardsIn(game)) {
+      const was = before.get(name);
+      let from = null;
+      if (was) {
+        from = was.rect;
+      } else {
+        from = anchor(game, el.closest(".hand") ? motion.hand_from : motion.from);
+      }
+      if (!from) continue;
+      const [x0, y0] = centre(from);
+      const [x1, y1] = centre(rect);
+      const dx = x0 - x1, dy = y0 - y1;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      const start = was ? `translate(${dx}px, ${dy}px)` : `translate(${dx}px, ${dy}px) scale(.6)`;
+      el.animate([{ transform: start, opacity: was ? 1 : 0.2 }, { transform: "none", opacity: 1 }],
+                 { duration, easing });
+    }
+    const to = anchor(game, motion.to);
+    for (const { ghost, rect } of ghosts) {
+      layer().append(ghost);
+      const [x0, y0] = centre(rect);
+      const [x1, y1] = to ? centre(to) : [x0, y0 + 30];
+      const flight = ghost.animate(
+        [{ transform: "none", opacity: 1 },
+         { transform: `translate(${x1 - x0}px, ${y1 - y0}px) scale(.35)`, opacity: 0 }],
+        { duration: duration + 120, easing, fill: "forwards" });
+      flight.finished.then(() => ghost.remove(), () => ghost.remove());
+    }
+  }
+
+  /* True once no card is moving: every animation ended and no ghost is in flight. */
+  const still = () => document.getAnimations().every((run) => run.playState !== "running")
+    && !layer().children.length;
+
+  window.tweakMotion = { swap, still };
+})();
