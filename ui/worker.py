@@ -10,6 +10,8 @@ nor ``js``: the worker has no document (PyScript's console warning about ``windo
 The verbs: ``hello`` (the first call: address, saves, pace), ``start`` (the start screen),
 ``deal``, ``resume``, ``open_link``, ``rematch``, ``act`` (a move), ``command`` (a UI
 command), ``bot_move`` (a computer thinks and moves), ``screen``, ``rules``, ``link``.
+One more is for measuring, not playing: ``memory`` (the worker's memory figures, read by
+tests/bench/soak_page.py; it reads no game state and changes none).
 """
 
 import gc
@@ -87,8 +89,29 @@ def link():
     return _answer(host.link)
 
 
+def memory():
+    """The worker's memory, as JSON text: ``wasm_bytes``, the size of Pyodide's wasm linear
+    memory (it grows, never shrinks); ``malloc_bytes``, the bytes malloc has handed out and not
+    freed (mallinfo's ``uordblks``: Python's objects live there; Pyodide's CPython has no
+    pymalloc, so ``sys.getallocatedblocks()`` is always 0 and says nothing); ``gc_objects``,
+    the objects the garbage collector tracks.  Taken after a full collection, so garbage not yet
+    collected does not look like a leak."""
+    import pyodide_js  # the runtime's own API (its wasm heap), not the page: a worker has none
+
+    runtime = pyodide_js._module
+    gc.collect()
+    info = runtime._malloc(40)  # struct mallinfo: ten 32-bit fields
+    try:
+        runtime._mallinfo(info)
+        in_use = runtime.HEAPU32[info // 4 + 7]
+    finally:
+        runtime._free(info)
+    return json.dumps({"wasm_bytes": runtime.HEAP8.length, "malloc_bytes": in_use,
+                       "gc_objects": len(gc.get_objects())})
+
+
 __export__ = ["hello", "start", "deal", "resume", "open_link", "rematch", "act", "command",
-              "bot_move", "screen", "rules", "link"]
+              "bot_move", "screen", "rules", "link", "memory"]
 
 # Everything the game needs is imported up front, before the page hears "ready": a first move
 # must not wait for modules to compile.  What is loaded now lives as long as the worker: keep it
