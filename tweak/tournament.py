@@ -23,7 +23,11 @@ Each figure is printed with the half-width of its 95% confidence interval
 Command line (also ``python -m tweak tournament``)::
 
   python -m tweak.tournament --players 2 --lineup hard,medium --deals 500 [--edition classic]
-         [--seed 1] [--bot-seed N] [--jobs 1]
+         [--seed 1] [--bot-seed N] [--jobs 1] [--pace normal] [--hard-steps N]
+
+Bots are built as ``make_bot(level, seed, pace)`` builds them; under CPython the Hard bot's
+budget is its pace's fixed number of engine steps per decision (no clock, so a run is
+reproducible from its seeds), or ``--hard-steps``.  The report says which.
 """
 
 from __future__ import annotations
@@ -84,9 +88,11 @@ def bot_seed_of(bot_seed, deal, rotation, seat) -> int:
     return int(seeded_rng(bot_seed, "bot", deal, rotation, seat).random() * 2**53)
 
 
-def play_deal(lineup, deal, rules, bot_seed=0):
+def play_deal(lineup, deal, rules, bot_seed=0, pace="normal", options=None):
     """Play deal ``deal`` once per rotation of ``lineup`` (see the module docstring); bots are
-    seeded from ``bot_seed`` (``bot_seed_of``), never from the deal."""
+    seeded from ``bot_seed`` (``bot_seed_of``), never from the deal, and built at ``pace``
+    with ``options`` ({level: constructor options})."""
+    options = options or {}
     players = len(lineup)
     levels = sorted(set(lineup), key=lineup.index)
     points = dict.fromkeys(levels, 0)
@@ -96,7 +102,8 @@ def play_deal(lineup, deal, rules, bot_seed=0):
     game_rounds = []
     for rotation in range(players):
         by_seat = [lineup[(seat + rotation) % players] for seat in range(players)]
-        bots = [make_bot(level, bot_seed_of(bot_seed, deal, rotation, seat))
+        bots = [make_bot(level, bot_seed_of(bot_seed, deal, rotation, seat), pace,
+                         **options.get(level, {}))
                 for seat, level in enumerate(by_seat)]
         state = play_game(players, deal, rules, bots)
         played = len(state.results)
@@ -120,8 +127,9 @@ def _mean_ci(values):
 class Summary:
     """Statistics of a tournament (see the module docstring)."""
 
-    def __init__(self, lineup, results, rules, seconds, bot_seed=None):
+    def __init__(self, lineup, results, rules, seconds, bot_seed=None, budget=""):
         self.lineup = tuple(lineup)
+        self.budget = budget  # how the search bots were budgeted, as a sentence
         self.bot_seed = bot_seed
         self.results = results
         self.rules = rules
@@ -145,14 +153,27 @@ class Summary:
         self.game_rounds = [count for r in results for count in r.game_rounds]
 
 
-def summarise(lineup, results, rules, seconds=0.0, bot_seed=None) -> Summary:
-    return Summary(lineup, results, rules, seconds, bot_seed)
+def summarise(lineup, results, rules, seconds=0.0, bot_seed=None, budget="") -> Summary:
+    return Summary(lineup, results, rules, seconds, bot_seed, budget)
 
 
-def run(lineup, deals, rules, first_deal=1, jobs=1, progress=None, bot_seed=None) -> Summary:
+def budget_text(lineup, pace="normal", options=None) -> str:
+    """How the bots of ``lineup`` think, as a sentence for the report."""
+    if "hard" not in lineup:
+        return ""
+    bot = make_bot("hard", 0, pace, **(options or {}).get("hard", {}))
+    clock = ("no clock" if bot.time_limit is None and bot.cap is None
+             else f"clock {bot.time_limit} s, cap {bot.cap} s")
+    return (f"hard at pace {pace}: {bot.steps} engine steps per decision, {clock}, "
+            f"{bot.width} candidates, at least {bot.min_worlds} worlds")
+
+
+def run(lineup, deals, rules, first_deal=1, jobs=1, progress=None, bot_seed=None,
+        pace="normal", options=None) -> Summary:
     """Play ``deals`` deals (seeds ``first_deal`` …) of ``lineup``; ``jobs`` > 1 spreads the
     deals over that many processes.  ``progress(done, total, results)`` is called after each
-    deal.  ``bot_seed`` seeds the bots (``bot_seed_of``); None draws a new one."""
+    deal.  ``bot_seed`` seeds the bots (``bot_seed_of``); None draws a new one.  ``pace`` and
+    ``options`` ({level: constructor options}) go to ``make_bot``."""
     lineup = tuple(lineup)
     if bot_seed is None:
         bot_seed = new_bot_seed()
@@ -168,17 +189,18 @@ def run(lineup, deals, rules, first_deal=1, jobs=1, progress=None, bot_seed=None
         import multiprocessing
 
         with multiprocessing.Pool(jobs) as pool:
-            tasks = [(lineup, deal, rules, bot_seed) for deal in seeds]
+            tasks = [(lineup, deal, rules, bot_seed, pace, options) for deal in seeds]
             for result in pool.imap(_play_deal_task, tasks, chunksize=4):
                 results.append(result)
                 if progress:
                     progress(len(results), deals, results)
     else:
         for deal in seeds:
-            results.append(play_deal(lineup, deal, rules, bot_seed))
+            results.append(play_deal(lineup, deal, rules, bot_seed, pace, options))
             if progress:
                 progress(len(results), deals, results)
-    return Summary(lineup, results, rules, time.perf_counter() - started, bot_seed)
+    return Summary(lineup, results, rules, time.perf_counter() - started, bot_seed,
+                   budget_text(lineup, pace, options))
 
 
 def _play_deal_task(task):
@@ -194,6 +216,7 @@ def report(summary: Summary) -> str:
         f"{deals} duplicate deals x {players} seatings = {len(rounds)} games; {players} players, "
         f"{summary.rules.edition} edition; lineup: {', '.join(summary.lineup)}"
         + (f"; bot seed {summary.bot_seed}" if summary.bot_seed is not None else ""),
+    ] + ([summary.budget] if summary.budget else []) + [
         f"rounds per game: median {statistics.median(rounds):g}, mean {statistics.fmean(rounds):.2f}",
         f"{'level':8} {'seats':>5}  {'points/round (95% CI)':>22}  {'win rate/seat (95% CI)':>24}"
         f"  {'vs fair share':>18}",
@@ -227,6 +250,10 @@ def add_arguments(parser) -> None:
                              "printed in the report)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    parser.add_argument("--pace", default="normal", choices=("normal", "fast", "instant"),
+                        help="the pace the search bots think at (default normal)")
+    parser.add_argument("--hard-steps", type=int, default=None, metavar="N",
+                        help="Hard's engine steps per decision (default: its pace's)")
     parser.add_argument("--interim", type=int, default=0, metavar="N",
                         help="also print the figures so far after every N deals")
 
@@ -255,12 +282,14 @@ def command(args) -> int:
                   flush=True)
         if args.interim and done % args.interim == 0 and done < total:
             interim = Summary(lineup, list(results), EDITIONS[args.edition],
-                              time.perf_counter() - started, bot_seed)
+                              time.perf_counter() - started, bot_seed,
+                              budget_text(lineup, args.pace, options))
             print(f"-- interim, after {done} deals --\n{report(interim)}", flush=True)
 
     bot_seed = args.bot_seed if args.bot_seed is not None else new_bot_seed()
+    options = {"hard": {"steps": args.hard_steps}} if args.hard_steps else {}
     summary = run(lineup, args.deals, EDITIONS[args.edition], args.seed, args.jobs, progress,
-                  bot_seed)
+                  bot_seed, args.pace, options)
     print(report(summary))
     return 0
 

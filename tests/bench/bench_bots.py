@@ -1,10 +1,12 @@
 """Bot decision times per level: median, p95 and max over decisions from real games.
 
-The decisions: every decision met in games between Medium bots (seeds 1, 2, ... for 2, 3, 4 and
+The decisions: every decision met in games between Medium bots (seeds 100*p+g for 2, 3, 4, 5 and
 6 players, Classic), i.e. captures, places, [T!] cards and Bomb give-ups as they come up in play.
 The same positions arise on every interpreter (seeds are ints and strings, STACK.md).  Each
-level then decides each of them with a fresh bot (seed 1); Hard runs as ``make_bot`` builds it
-(its engine-step budget; under Pyodide also its clock limit, ``hard.DEFAULT_TIME_LIMIT``).
+level then decides each of them with a fresh bot (seed 1).  A level written ``hard@fast`` is
+Hard at that pace (``make_bot("hard", 1, pace="fast")``): under Pyodide the pace's clock budget
+applies (``hard.PACES``: a time limit and a hard cap); under CPython its fixed step budget.
+Searching levels are also broken down by number of players.
 
 Times are wall-clock (what a player waits).  The process's CPU time is printed too where a
 clock for it exists (CPython; Node's process.cpuUsage() under Pyodide in Node, which counts the
@@ -44,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-PLAYER_COUNTS = (2, 3, 4, 6)
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
 
 
 def where() -> str:
@@ -107,10 +109,11 @@ def summary(times_ms) -> dict:
 
 
 def hard_options(text) -> dict:
-    """``--hard-time-limit``: "default" (as make_bot builds it), "none", or seconds."""
+    """``--hard-time-limit``: "default" (as make_bot builds it), "none" (no clock: neither a
+    time limit nor a cap), or seconds (a time limit, no cap)."""
     if text == "default":
         return {}
-    return {"time_limit": None if text == "none" else float(text)}
+    return {"time_limit": None if text == "none" else float(text), "cap": None}
 
 
 def time_levels(views, levels, repeat=1, hard=None) -> dict:
@@ -122,12 +125,15 @@ def time_levels(views, levels, repeat=1, hard=None) -> dict:
 
     results = {}
     cpu_clock = cpu_clock_function()
-    for level in levels:
+    for name in levels:
+        level, _, pace = name.partition("@")
         times, cpu_times, worlds = [], [], []
+        by_players = {}
         for seen in views:
             fastest = fastest_cpu = None
             for _ in range(repeat):
-                bot = make_bot(level, 1, **((hard or {}) if level == "hard" else {}))
+                bot = make_bot(level, 1, pace or "normal",
+                               **((hard or {}) if level == "hard" else {}))
                 started, started_cpu = time.perf_counter(), cpu_clock() if cpu_clock else 0
                 action = bot.choose(seen)
                 took = (time.perf_counter() - started) * 1000
@@ -136,15 +142,18 @@ def time_levels(views, levels, repeat=1, hard=None) -> dict:
                 fastest_cpu = took_cpu if fastest_cpu is None else min(fastest_cpu, took_cpu)
             times.append(fastest)
             cpu_times.append(fastest_cpu)
+            by_players.setdefault(seen.players, []).append(fastest)
             if action not in seen.legal:
                 raise AssertionError(f"{level} chose an illegal action {action}")
             if hasattr(bot, "last_worlds") and len(seen.legal) > 1:
                 worlds.append(bot.last_worlds)
-        results[level] = summary(times)
+        results[name] = summary(times)
         if cpu_clock:
-            results[level + " (CPU time)"] = summary(cpu_times)
+            results[name + " (CPU time)"] = summary(cpu_times)
         if worlds:
-            results[level]["worlds"] = statistics.median(worlds)
+            results[name]["worlds"] = statistics.median(worlds)
+            for players, some in sorted(by_players.items()):
+                results[f"  {name} {players}p"] = summary(some)
     return results
 
 
@@ -177,9 +186,9 @@ def slice_profile(games, hard) -> str:
 
 
 def format_results(title, results, extra=()) -> str:
-    lines = [title, f"  {'level':18} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"]
+    lines = [title, f"  {'level':24} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}"]
     for level, row in results.items():
-        line = (f"  {level:18} {row['decisions']:>9} {row['median']:>10.2f} {row['p95']:>8.2f} "
+        line = (f"  {level:24} {row['decisions']:>9} {row['median']:>10.2f} {row['p95']:>8.2f} "
                 f"{row['max']:>8.2f}")
         if "worlds" in row:
             line += f"   (median {row['worlds']:g} sampled worlds per searched decision)"
@@ -295,7 +304,8 @@ def run_browser(args) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2, help="games per player count")
-    parser.add_argument("--levels", default="easy,medium,hard")
+    parser.add_argument("--levels", default="easy,medium,hard@normal,hard@fast,hard@instant",
+                        help="levels to time; level@pace for a pace (default: every Hard pace)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="time each decision this many times, keep the fastest (default 1)")
     parser.add_argument("--hard-time-limit", default="default",

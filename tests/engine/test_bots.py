@@ -27,15 +27,15 @@ import pytest
 from stacking import deal
 from tweak import CLASSIC, COMPACT, Capture, Face, Place, PlayJoker, TKind, apply, new_game, view
 from tweak.actions import PlayBomb, PlayChange, PlayThief
-from tweak.bots import CHOICES, DEFAULT_LEVEL, LEVELS, HardBot, make_bot, think
+from tweak.bots import CHOICES, DEFAULT_LEVEL, LEVELS, PACES, HardBot, make_bot, think
 from tweak.bots.knowledge import Knowledge, edition_copies
 from tweak.bots.sampling import determinize
 from tweak.state import Phase
 
 GAMES = int(os.environ.get("TWEAK_BOT_GAMES", "6"))
-# A small search budget keeps the suite quick (the logic is the same), and no clock limit keeps
-# Hard reproducible under Pyodide too.
-FAST_HARD = {"steps": 120, "time_limit": None}
+# A small search budget keeps the suite quick (the logic is the same), and no clock (neither the
+# pace's time limit nor its cap) keeps Hard reproducible under Pyodide too.
+FAST_HARD = {"steps": 120, "time_limit": None, "cap": None, "min_worlds": 4, "width": 3}
 
 
 def bot(level, seed):
@@ -110,6 +110,22 @@ def test_the_start_screen_offers_easy_medium_hard():
 def test_an_unknown_level_is_refused_with_a_sentence():
     with pytest.raises(ValueError, match="unknown bot level 'expert'"):
         make_bot("expert", 1)
+
+
+def test_make_bot_takes_the_pace_the_player_chose():
+    # ui/page.py's paces; Hard thinks less the faster the pace, the others answer at once.
+    assert set(PACES) == {"normal", "fast", "instant"}
+    for level in LEVELS:
+        for pace in PACES:
+            assert make_bot(level, 1, pace=pace).level == level
+    steps = [make_bot("hard", 1, pace=pace).steps for pace in ("normal", "fast", "instant")]
+    assert steps == sorted(steps, reverse=True) and steps[-1] < steps[0]
+    assert make_bot("hard", 1).pace == "normal"
+    for pace in PACES:  # in the browser the clock applies: a time limit, and a hard cap above it
+        assert 0 < PACES[pace].time_limit < PACES[pace].cap
+    assert PACES["instant"].cap <= 0.05 and PACES["normal"].cap <= 1.0
+    with pytest.raises(ValueError, match="unknown pace 'slow'"):
+        make_bot("hard", 1, pace="slow")
 
 
 @pytest.mark.parametrize("kind", sorted(ONE_KIND))
@@ -235,7 +251,7 @@ def test_think_yields_and_returns_what_choose_returns():
         seen = view(state, seat)
         if len(seen.legal) < 2:
             continue
-        thinking = HardBot(4, slice_seconds=0.0, steps=200, time_limit=None).think(seen)
+        thinking = HardBot(4, slice_seconds=0.0, steps=200, time_limit=None, cap=None).think(seen)
         yields = 0
         while True:
             try:
@@ -245,7 +261,7 @@ def test_think_yields_and_returns_what_choose_returns():
                 action = done.value
                 break
         assert yields > 0
-        assert action == HardBot(4, steps=200, time_limit=None).choose(seen)
+        assert action == HardBot(4, steps=200, time_limit=None, cap=None).choose(seen)
         positions_seen += 1
         if positions_seen == 5:
             break
@@ -267,9 +283,22 @@ def test_a_time_limit_stops_the_search_after_the_minimum_worlds():
         seen = view(state, state.to_act)
         if len(seen.legal) > 2:
             break
-    hard = HardBot(1, steps=10**9, time_limit=0.0)
+    hard = HardBot(1, steps=10**9, time_limit=0.0, cap=None)
     assert hard.choose(seen) in seen.legal
     assert hard.last_worlds == MIN_WORLDS
+
+
+def test_the_hard_cap_stops_the_search_even_before_the_minimum_worlds():
+    # The cap is a hard stop (a slow device still gets an answer): with no time at all the
+    # search stops inside its first world, and Medium's first choice is played.
+    from tweak.bots.medium import rank
+    for state in positions(2, 12, limit=50):
+        seen = view(state, state.to_act)
+        if len(seen.legal) > 2:
+            break
+    hard = HardBot(1, steps=10**9, time_limit=None, cap=0.0)
+    assert hard.choose(seen) == rank(seen, Random(1))[0][1]
+    assert hard.last_worlds == 0
 
 
 def test_bots_capture_the_whole_table_for_a_tweak():

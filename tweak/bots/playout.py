@@ -1,34 +1,47 @@
-"""Fast play inside a sampled world, for the Hard bot's search.
+"""Play inside a sampled world to the end of the round, for the search (``evaluator``).
 
-A sampled world (``sampling.determinize``) is an ordinary engine ``State``; here every seat
-plays it with a quick greedy rule, through the engine's own ``apply``:
+A sampled world (``sampling.determinize``) is an ordinary engine ``State``; every seat plays it
+through the engine's own ``apply`` (no second copy of the rules) with a fast policy:
 
-* ``quick_action(state)`` — for ``state.to_act``: the capture worth most (R5 points, plus a
-  [T!] card's worth when it clears the table, R15); with none, place the cheapest card; bombed,
-  give up the cheapest card (R13).  [T!] cards are not played inside playouts (they cost time
-  and rarely change a short horizon); the root's choice does play them.
-* ``points_table(rules)`` — every face's points (R5), looked up by the playouts.
-* ``round_points(state, round_number)`` — each seat's points for that round so far (R18): its
-  captured cards (R5) and [T!] cards won; read from the round's result once it has ended.
-* ``playout(world, action, seat, turns, points, hand_share, tcard_option)`` — apply ``action``
-  for ``seat``, then let everyone play quick actions until ``seat`` has finished ``turns`` more
-  turns and every other seat has answered (it is ``seat``'s turn again), or the round ends.
-  Returns (value, steps applied), where value = ``seat``'s worth − ``others_weight`` × the other
-  seats' mean worth,
-  and a seat's worth = its points this round (R18) + ``hand_share`` × the points of the cards
-  in its hand + ``tcard_option`` per [T!] card it still holds (while the round goes on).
+* ``policy_action(state, points, look)`` — an action for ``state.to_act``:
+
+  - [T!] cards (R12, R13) are played, so that a card held is worth what it does in play:
+    The Joker when ±1 turns a poor turn into a capture worth ``JOKER_GAIN`` more; Change
+    Target, The Thief or The Bomb when the hand has no capture (each brings new cards to the
+    table); and every card left once the deck is empty, since unused cards lapse at the round's
+    end (R17) and score their 2 points either way (R5).
+  - a hand card (R14): with ``look`` (one move ahead), the play worth most after subtracting the
+    best capture the next seat can then make with its hand at its target (the world is a full
+    state, so both are known inside it: the deck's next backs, the cards refilled after a
+    TWEAK!, R11, R15, R16); without ``look``, the capture worth most, else the cheapest card
+    placed.  A capture's worth is its points (R5: red double), plus ``TWEAK_WORTH`` when it
+    clears the table and the [T!] pile is not empty (R15).
+  - bombed (R13): the cheapest card.
+
+* ``playout(world, action, seat, points, look_plies)`` — apply ``action``, then let every seat
+  play ``policy_action`` until the round ends (R17), the first ``look_plies`` actions with
+  ``look``.  Returns (every seat's points for the round, R18, as a list; engine steps applied).
+  Cards left on the table at the end score nothing (R17): the playout sees that, as it sees the
+  last cards of the deck and a [T!] card held to the end.
+* ``points_table(rules)`` — ``{face: points}`` (R5), looked up by the playouts.
+* ``round_points(state, round_number)`` — each seat's points in that round so far (R18).
 """
 
 from __future__ import annotations
 
-from ..actions import Capture, Place
+from ..actions import Capture, Place, PlayBomb, PlayChange, PlayJoker, PlayThief
+from ..cards import TKind
 from ..engine import apply, captures_by_total
 from ..rules import MAX_PLAYERS
 from ..state import Phase
 
-__all__ = ["points_table", "quick_action", "round_points", "playout"]
+__all__ = ["points_table", "policy_action", "round_points", "playout", "TWEAK_WORTH"]
 
-TWEAK_BONUS_POWER = 3.0  # a won [T!] card's effect, as in heuristics.TCARD_POWER
+# A TWEAK!'s [T!] card (R15) when choosing a capture in a playout: its 2 points (R5) and a
+# little for its effect; the playout itself then values the card by playing it.
+TWEAK_WORTH = 3.0
+JOKER_GAIN = 2  # points a Joker's ±1 must add to the best capture to be played in a playout
+MAX_STEPS = 400  # a safety net: a round has at most ~60 turns and a few [T!] plays
 
 
 def points_table(rules) -> dict:
@@ -36,29 +49,130 @@ def points_table(rules) -> dict:
     return {card.face: rules.points(card.face) for card in rules.number_cards(MAX_PLAYERS)}
 
 
-def quick_action(state, points: dict):
-    """A fast greedy action for ``state.to_act`` (see the module docstring); ``points`` is
-    ``points_table(state.rules)``."""
+def _best_capture(hand, table, target, found, points, bonus):
+    """(value, action) of the capture worth most at ``target`` among ``found``
+    (``captures_by_total`` over the table), or (-1, None)."""
+    best, best_value = None, -1.0
+    size = len(table)
+    for face in hand:
+        for taken in found.get(target - face.value, ()):
+            value = points[face]
+            for card in taken:
+                value += points[card]
+            if len(taken) == size:
+                value += bonus
+            if value > best_value:
+                best, best_value = (face, taken), value
+    return best_value, best
+
+
+def _next_seat(state, seat, hands):
+    """The next seat after ``seat`` that will play a card (R10: an empty hand passes)."""
+    players = state.players
+    for step in range(1, players):
+        other = (seat + step) % players
+        if hands[other]:
+            return other
+    return None
+
+
+def _reply_value(state, seat, hand_after, table_after, tweak, points, bonus):
+    """The best capture the next seat can make after ``seat`` leaves ``table_after`` holding
+    ``hand_after`` (R16: ``seat`` refills first, a cleared table is refilled after it)."""
+    deck = state.deck
+    draws = min(state.rules.hand_size - len(hand_after), len(deck))
+    if tweak:
+        refill = state.rules.table_refill
+        table_after = tuple(card.face for card in deck[draws:draws + refill])
+        draws += refill
+    if not table_after:
+        return 0.0
+    target = deck[draws].back if draws < len(deck) else state.rules.final_target
+    other = _next_seat(state, seat, state.hands)
+    if other is None:
+        return 0.0
+    hand = state.hands[other]
+    found = captures_by_total(table_after, {target - face.value for face in hand})
+    if not found:
+        return 0.0
+    return _best_capture(hand, table_after, target, found, points, bonus if len(state.tcard_pile) > tweak else 0)[0]
+
+
+def _tcard_action(state, seat, hand, best_now, points, bonus):
+    """A [T!] card to play now (see the module docstring), or None."""
+    held = state.tcards_held[seat]
+    deck = state.deck
+    last_turns = not deck
+    if TKind.JOKER in held:
+        target = state.target
+        for delta in (1, -1):
+            found = captures_by_total(state.table, {target + delta - face.value for face in hand})
+            if found:
+                value = _best_capture(hand, state.table, target + delta, found, points, bonus)[0]
+                if value >= best_now + JOKER_GAIN or (last_turns and value > best_now):
+                    return PlayJoker(delta)
+    if best_now < 0 or last_turns:
+        if TKind.CHANGE in held and deck:
+            return PlayChange()
+        if TKind.THIEF in held or TKind.BOMB in held:
+            players = state.players
+            victims = [(seat + step) % players for step in range(1, players)
+                       if state.hands[(seat + step) % players]]
+            if victims:
+                if TKind.THIEF in held:
+                    return PlayThief(victims[0])
+                return PlayBomb()
+        if last_turns and TKind.JOKER in held:
+            return PlayJoker(1)  # it lapses otherwise (R17); its 2 points stay (R5)
+    return None
+
+
+def policy_action(state, points: dict, look: bool = False):
+    """The playout's action for ``state.to_act`` (see the module docstring)."""
     if state.phase is Phase.BOMB:
         hand = state.hands[state.bomb_queue[0]]
         return Place(min(hand, key=lambda face: (points[face], face.value)))
-    hand = state.hands[state.turn]
+    seat = state.turn
+    hand = state.hands[seat]
     target = state.target
     table = state.table
+    bonus = TWEAK_WORTH if state.tcard_pile else 0.0
     found = captures_by_total(table, {target - face.value for face in hand})
-    if found:
-        best, best_value = None, -1.0
-        bonus = state.rules.tcard_points + TWEAK_BONUS_POWER if state.tcard_pile else 0
-        size = len(table)
-        for face in hand:
-            for taken in found.get(target - face.value, ()):
-                value = points[face] + sum(map(points.__getitem__, taken))
-                if len(taken) == size:
-                    value += bonus
-                if value > best_value:
-                    best, best_value = Capture(face, taken), value
-        return best
-    return Place(min(hand, key=lambda face: (points[face], face.value)))
+    best_now, best = _best_capture(hand, table, target, found, points, bonus) if found else (-1.0, None)
+    if state.tcards_held[seat] and not state.tcard_played:
+        tcard = _tcard_action(state, seat, hand, best_now, points, bonus)
+        if tcard is not None:
+            return tcard
+    if not look:
+        if best is not None:
+            return Capture(best[0], best[1])
+        return Place(min(hand, key=lambda face: (points[face], face.value)))
+    # One move ahead: what each play wins now − what the next seat can then take.
+    choice, choice_value = None, None
+    size = len(table)
+    for face in dict.fromkeys(hand):  # distinct, in hand order (reproducible, unlike a set)
+        rest = list(hand)
+        rest.remove(face)
+        for taken in found.get(target - face.value, ()):
+            value = points[face]
+            for card in taken:
+                value += points[card]
+            tweak = len(taken) == size
+            if tweak:
+                value += bonus
+                left = ()
+            else:
+                left = list(table)
+                for card in taken:
+                    left.remove(card)
+            value -= _reply_value(state, seat, rest, tuple(left), tweak, points, bonus)
+            if choice_value is None or value > choice_value:
+                choice, choice_value = Capture(face, taken), value
+        value = -0.5 * points[face] - _reply_value(state, seat, rest, table + (face,), False,
+                                                   points, bonus)
+        if choice_value is None or value > choice_value:
+            choice, choice_value = Place(face), value
+    return choice
 
 
 def round_points(state, round_number) -> list:
@@ -71,28 +185,32 @@ def round_points(state, round_number) -> list:
             for won, held, used in zip(state.won, state.tcards_held, state.tcards_used)]
 
 
-def playout(world, action, seat, turns: int, points: dict, hand_share: float = 0.0,
-            tcard_option: float = 0.0, others_weight: float = 1.0, max_steps: int = 200):
-    """Play ``action`` in ``world`` and continue quickly (see the module docstring)."""
+def playout(world, action, points: dict, look_plies: int = 0, max_steps: int = MAX_STEPS,
+            seat=None, turns=None, hand_share: float = 0.0, tcard_option: float = 0.0):
+    """Apply ``action`` in ``world`` and play on to the round's end (see the module
+    docstring); returns (each seat's round points, steps applied).
+
+    With ``turns`` (an int), the playout stops earlier, once ``seat`` has finished ``turns``
+    more turns after the current one and it is its turn again; a seat's points then also count
+    ``hand_share`` × the points in its hand and ``tcard_option`` per [T!] card it holds."""
     round_number = world.round
-    # The current turn counts as one if it is ``seat``'s own (a bombed seat acts in another's).
-    ends_needed = turns + (1 if world.phase is Phase.PLAY and world.turn == seat else 0)
-    state, steps, ends, chosen = world, 0, 0, action
-    while True:
+    state = apply(world, action)
+    steps = 1
+    ends = 0
+    mine = world.phase is Phase.PLAY and world.turn == seat
+    if mine and isinstance(action, (Capture, Place)):
+        ends = 1
+    needed = None if turns is None else turns + (1 if mine else 0)
+    while state.round == round_number and not state.is_over and steps < max_steps:
+        if needed is not None and ends >= needed and state.phase is Phase.PLAY and state.turn == seat:
+            break
+        chosen = policy_action(state, points, steps <= look_plies)
         if state.phase is Phase.PLAY and state.turn == seat and isinstance(chosen, (Capture, Place)):
             ends += 1
         state = apply(state, chosen)
         steps += 1
-        if state.round != round_number or state.is_over or steps >= max_steps:
-            break
-        if ends >= ends_needed and state.phase is Phase.PLAY and state.turn == seat:
-            break  # everyone else has answered: it is this seat's turn again
-        chosen = quick_action(state, points)
     scores = round_points(state, round_number)
     if state.round == round_number and not state.is_over:
-        # The round goes on: cards in hand will mostly score later, held [T!] cards still act.
         scores = [score + hand_share * sum(map(points.__getitem__, hand)) + tcard_option * len(held)
                   for score, hand, held in zip(scores, state.hands, state.tcards_held)]
-    mine = scores[seat]
-    others = (sum(scores) - mine) / (len(scores) - 1)
-    return mine - others_weight * others, steps
+    return scores, steps

@@ -1,0 +1,180 @@
+"""The evaluator (tweak/bots/evaluator.py): every legal action judged from a seat's view.
+
+* Its data: one ``Judgement`` per legal action, best first, the best at value 0 and the others
+  below it, each with reasons a person can read — and nothing in it depends on what the seat
+  cannot see.
+* Stacked positions where the best move is known by construction:
+  - a capture that leaves the next player a sure TWEAK! (R15) ranks below a smaller capture
+    that leaves them nothing;
+  - late in a round (3 cards left) capturing and keeping The Thief ranks above playing it
+    (issue 10's example);
+  - a capture of red cards ranks above a place.
+* The sampler never produces a card the seat has seen elsewhere (its hand, the table, the
+  captured piles), and the top card always carries the visible back (R6).
+
+Positions late in a round are built directly: hands, table and deck as given, every other card
+of the edition in the captured piles (public, R20), so the unseen cards are exactly the other
+hands and the deck.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from random import Random
+
+from stacking import deal
+from tweak import CLASSIC, COMPACT, Card, Face, TKind, apply, new_game, parse_action, view
+from tweak.bots import Budget, Judgement, evaluate, make_bot
+from tweak.bots.evaluator import describe
+from tweak.bots.knowledge import Knowledge
+from tweak.bots.sampling import determinize
+
+BUDGET = Budget(steps=4000, min_worlds=16)
+
+
+def position(hands, table, deck, *, turn=0, held=None, pile=("joker", "joker", "bomb"),
+             rules=CLASSIC):
+    """A state of round 1 with these hands (faces), table (faces) and deck (cards with their
+    backs, top first); every other card of the edition is in the captured piles, dealt round
+    the seats; ``held`` = {seat: [T!] kinds held}; seat ``turn`` is to play."""
+    players = len(hands)
+    base = new_game(players, 1, rules)
+    deck_cards = tuple(Card.parse(text) for text in deck)
+    used = Counter(Face.parse(text) for hand in hands for text in hand)
+    used.update(Face.parse(text) for text in table)
+    used.update(card.face for card in deck_cards)
+    rest = Counter(card.face for card in rules.number_cards(players))
+    rest.subtract(used)
+    assert all(count >= 0 for count in rest.values()), "a card is used twice"
+    won = [[] for _ in range(players)]
+    for number, face in enumerate(sorted(rest.elements())):
+        won[number % players].append(face)
+    held = held or {}
+    return replace(
+        base, deck=deck_cards, table=tuple(Face.parse(text) for text in table),
+        hands=tuple(tuple(Face.parse(text) for text in hand) for hand in hands),
+        won=tuple(map(tuple, won)), turn=turn, dealer=(turn - 1) % players,
+        tcards_held=tuple(tuple(TKind.parse(kind) for kind in held.get(seat, ()))
+                          for seat in range(players)),
+        tcard_pile=tuple(TKind.parse(kind) for kind in pile), events=())
+
+
+def test_judgements_cover_every_legal_action_best_first():
+    state = new_game(3, 21)
+    for _ in range(12):  # a few turns in, so the table and the captured piles are not bare
+        seen = view(state, state.to_act)
+        state = apply(state, make_bot("medium", 1).choose(seen))
+    seen = view(state, state.to_act)
+    found = evaluate(seen, Budget(steps=1500, min_worlds=8))
+    assert all(isinstance(item, Judgement) for item in found)
+    assert sorted(map(str, (item.action for item in found))) == sorted(map(str, seen.legal))
+    assert found[0].value == 0 and all(item.value <= 0 for item in found)
+    assert [item.value for item in found] == sorted((item.value for item in found), reverse=True)
+    for item in found:
+        assert item.reasons and all(isinstance(reason, str) and reason for reason in item.reasons)
+        assert item.worlds >= 1
+
+
+def test_a_sure_tweak_for_the_next_player_ranks_below_a_smaller_safe_capture():
+    # Deck empty: the target is 7 (R7).  Seat 0 holds R4 and G5; seat 1's one card is the only
+    # unseen card, B5, so the seat knows it.  R4xR3 takes 14 points but leaves O2, which B5
+    # takes for a TWEAK! and a [T!] card (R15); G5xO2 takes 7 and leaves R3, which B5 cannot
+    # touch, and R4 takes R3 next turn.
+    state = position([["R4", "G5"], ["B5"]], ["R3", "O2"], [])
+    seen = view(state, 0)
+    assert seen.target == 7 and Knowledge(seen).unseen == (Face.parse("B5"),)
+    found = evaluate(seen, BUDGET)
+    order = [str(item.action) for item in found]
+    assert order.index("G5xO2") < order.index("R4xR3")
+    safe = next(item for item in found if str(item.action) == "G5xO2")
+    risky = next(item for item in found if str(item.action) == "R4xR3")
+    assert safe.value - risky.value > 5
+    assert any("TWEAK!" in reason and "100%" in reason for reason in risky.reasons)
+    assert any("takes R4+R3: 14 points (2 red cards" in reason for reason in risky.reasons)
+
+
+def test_capturing_and_keeping_the_thief_beats_playing_it_late_in_the_round():
+    # Issue 10's example: 4 players, 3 cards left in the deck, target 9 (the top card's back,
+    # R6, R11), table O2 P6 P2 G3, hand P5 G5 O3, The Thief held.  P5xO2+P2 takes 9 points and
+    # keeps the Thief for a later turn, where it still acts (R13) and scores 2 either way (R5).
+    state = position([["P5", "G5", "O3"], ["Y4", "B6", "O1"], ["G1", "Y6", "B3"],
+                      ["R6", "O5", "Y1"]],
+                     ["O2", "P6", "P2", "G3"], ["Y3/9", "B2/9", "G4/8"], held={0: ["thief"]})
+    seen = view(state, 0)
+    assert seen.target == 9 and seen.deck_size == 3
+    capture = parse_action("P5xO2+P2")
+    assert capture in seen.legal
+    found = evaluate(seen, BUDGET)
+    ranks = {str(item.action): number for number, item in enumerate(found)}
+    thief_best = min(number for text, number in ranks.items() if text.startswith("thief"))
+    assert ranks["P5xO2+P2"] < thief_best
+    assert any("keeps The Thief" in reason for reason in found[ranks["P5xO2+P2"]].reasons)
+
+
+def test_red_points_rank_a_capture_above_a_place():
+    state = deal([["R6", "G3", "P1"], ["B4", "B5", "B6"]], table=["R1", "Y2"],
+                 deck=["R4/9", "G6", "P6", "Y6"], tcards=["joker"])
+    seen = view(state, 0)
+    found = evaluate(seen, Budget(steps=2000, min_worlds=8))
+    assert isinstance(found[0].action, type(parse_action("R6xR1+Y2")))
+    assert str(found[0].action) == "R6xR1+Y2"
+    assert any("TWEAK!" in reason for reason in found[0].reasons)
+
+
+def test_the_evaluation_depends_only_on_the_view():
+    # The same view from two states that differ in the hidden cards gives the same judgements.
+    first = position([["R4", "G5"], ["B5", "Y1"]], ["R3", "O2"], ["P3/8", "O4/9"])
+    second = replace(first, hands=(first.hands[0], (Face.parse("P3"), Face.parse("O4"))),
+                     deck=(Card.parse("B5/8"), Card.parse("Y1/8")))
+    assert view(first, 0) == view(second, 0)
+    budget = Budget(steps=800, min_worlds=8)
+    assert evaluate(view(first, 0), budget, seed=3) == evaluate(view(second, 0), budget, seed=3)
+
+
+def test_reasons_speak_of_tcards_kept_and_the_next_player():
+    state = position([["P5", "G5", "O3"], ["Y4", "B6", "O1"]], ["O2", "P6"],
+                     ["R1/7", "B2/9", "G4/8"], held={0: ["joker"]})
+    seen = view(state, 0)
+    text = describe(seen, parse_action("G5"))
+    assert text[0] == "places G5: gives up its 5 points"
+    assert any("keeps The Joker" in reason for reason in text)
+    assert any(reason.startswith("leaves O2+P6+G5") for reason in text)
+
+
+def test_sampled_worlds_never_hold_a_card_the_seat_has_seen():
+    # Many views from real games (2-6 players, both editions): no sampled hidden card is one the
+    # seat sees in its hand, on the table or in a captured pile, beyond the copies the edition
+    # has; the top card shows the visible back (R6); hidden cards are physical cards.
+    rng = Random(5)
+    checked = 0
+    for players, rules in ((2, CLASSIC), (3, COMPACT), (4, CLASSIC), (5, COMPACT), (6, CLASSIC)):
+        state = new_game(players, 40 + players, rules)
+        bots = [make_bot("medium", seat) for seat in range(players)]
+        step = 0
+        while not state.is_over and step < 150:
+            seen_by_actor = view(state, state.to_act)
+            if step % 5 == 0:
+                for seat in range(players):
+                    seen = view(state, seat)
+                    edition = Counter(card.face for card in rules.number_cards(players))
+                    shown = Counter(seen.hand) + Counter(seen.table)
+                    for pile in seen.captured:
+                        shown.update(pile)
+                    for _ in range(3):
+                        world = determinize(seen, rng)
+                        hidden = Counter(card.face for card in world.deck)
+                        for other in range(players):
+                            if other != seat:
+                                hidden.update(world.hands[other])
+                        for face, count in hidden.items():
+                            assert count + shown[face] <= edition[face], (
+                                f"{face} sampled {count} times but seen {shown[face]} times")
+                        assert world.hands[seat] == seen.hand
+                        if world.deck:
+                            assert world.deck[0].back == seen.deck_top
+                        assert not Counter(world.deck) - Counter(rules.number_cards(players))
+                        checked += 1
+            state = apply(state, bots[state.to_act].choose(seen_by_actor))
+            step += 1
+    assert checked > 500

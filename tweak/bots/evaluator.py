@@ -1,0 +1,356 @@
+"""Judging every option of a seat from its view alone: a search a person (or a coach) can read.
+
+``evaluate(view, budget=Budget(...), seed=0)`` returns a list of ``Judgement``, best first, one
+per legal action of ``view.seat`` (or per action searched, see ``width``).  It uses only the
+seat's ``PlayerView`` (R21): the hidden cards are sampled consistently with it
+(``sampling.determinize``: other hands, deck faces under the visible back R6, [T!] pile order).
+
+A ``Judgement`` is plain data:
+
+  action    the legal action (``tweak.actions``; ``str(action)`` is its notation)
+  value     estimated points for the round relative to the best action: 0 for the best, negative
+            for the others.  "Points" are this seat's round points (R18) − ``others_weight`` × the
+            mean round points of the other seats (1 by default: a point taken from an opponent
+            counts as much as a point won), averaged over the sampled worlds.
+  error     the standard error of ``value`` (paired over the worlds both actions met), or 0 for
+            the best; a small ``-value / error`` means the two are close calls
+  worlds    how many sampled worlds this action was played out in (a clearly worse action is
+            dropped early, so it has fewer)
+  reasons   short sentences a person understands, from the view alone (no hidden card): points
+            taken and red cards among them (R5), a TWEAK! and its [T!] card (R15), the card
+            placed, the [T!] card played or kept (R12, R13, with its 2 points either way, R5),
+            and what the table left offers the next player at the next target (R11, R16)
+
+How actions are valued: in each sampled world every candidate action is applied and play goes
+on (``playout.playout``: every seat plays [T!] cards and looks one move ahead for the first
+turns).  Once the deck holds ``ENDGAME_DECK`` cards or fewer, the round is played out to its
+end, so a [T!] card held, the last cards of the deck and the cards left on the table at the
+round's end (R17) count as they play out, not as constants, and ``value`` is in round points.
+Earlier in a round a playout to the end is mostly noise (measured: searching to the end from
+18 or 26 cards left gained less against Medium than from 12), so the playout stops when this
+seat is to play again and the cards in hand and [T!] cards held count as Medium's arithmetic
+values them (``HAND_SHARE``, ``heuristics.KEEP_TCARD``); ``value`` is then an estimate on the
+same scale.  All candidates meet
+the same worlds (common random numbers: a world's future chance points come from its own seed),
+so their differences are not drowned in deal luck.  Every ``PRUNE_EVERY`` worlds, candidates
+clearly behind the best (``PRUNE_Z`` standard errors of their paired differences) are dropped.
+
+``Budget`` says how long to search: ``steps`` engine steps (``apply`` calls; reproducible),
+``time_limit`` seconds on the clock (no new world once it has passed and ``min_worlds`` are
+done), ``cap`` seconds (a hard stop, even mid-world: the unfinished world is not counted), and
+``slice_seconds`` (how often the ``search`` generator yields, so a page stays responsive).
+
+``search(view, rng, budget, width, ...)`` is the generator under ``evaluate`` and the Hard bot:
+it yields between slices of work and returns a ``Result`` (candidates, per-candidate values per
+world, survivors, worlds, steps).  ``judgements(view, result)`` turns a result into the list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from random import Random
+from time import perf_counter
+
+from ..actions import Capture, Place, PlayBomb, PlayChange, PlayJoker, PlayThief
+from .heuristics import Appraiser
+from .knowledge import Knowledge
+from .medium import rank
+from .playout import playout, points_table
+from .sampling import determinize
+
+__all__ = ["Judgement", "Budget", "Result", "evaluate", "search", "judgements", "describe",
+           "COACH_BUDGET", "PRUNE_EVERY", "PRUNE_Z"]
+
+PRUNE_EVERY = 4  # worlds between checks for candidates that are clearly behind
+PRUNE_Z = 2.5
+# Playout actions that look one move ahead, per seat: the first turns shape the decision most,
+# later ones are played greedily to save time.
+LOOK_TURNS = 2
+# Deck sizes at or below which playouts run to the round's end.  Earlier in a round a playout
+# to the end is mostly noise (dozens of turns later, the worlds of two candidates have nothing
+# left in common), so it stops when this seat is to play again after ``SHORT_TURNS`` more turns
+# and the position is scored as Medium's arithmetic does (a share of the hand's points, the
+# option of a held [T!] card, ``heuristics``).
+ENDGAME_DECK = 12
+SHORT_TURNS = 0
+HAND_SHARE = 0.4  # heuristics.PLACE_COST_SHARE: a card in hand mostly scores later
+# How much the other seats' points count against this seat's in a short playout with two
+# players: what the opponent takes from a table left to them would in part have been this
+# seat's next, which a short playout cannot see.  To the round's end: fully.
+SHORT_OTHERS_WEIGHT = {2: 0.75}
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One legal action and what the search thinks of it (see the module docstring)."""
+
+    action: object
+    value: float
+    error: float
+    worlds: int
+    reasons: tuple
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.value:+.1f} ({'; '.join(self.reasons)})"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search may take (see the module docstring).  ``None`` means no limit of that
+    kind; at least one of ``steps``, ``time_limit`` and ``cap`` must be set."""
+
+    steps: object = 4000
+    time_limit: object = None
+    cap: object = None
+    min_worlds: int = 8
+    slice_seconds: float = 0.02
+
+
+COACH_BUDGET = Budget(steps=6000, time_limit=None, cap=None, min_worlds=12)
+
+
+@dataclass
+class Result:
+    """What a search found: ``candidates`` (actions, Medium's order), ``values[i]`` the value of
+    candidate i in each world it met (seat's points − weight × others' mean points), ``alive``
+    the candidates not dropped, ``worlds`` and ``steps`` spent."""
+
+    candidates: list
+    values: list
+    alive: list
+    worlds: int
+    steps: int
+
+    def mean(self, index) -> float:
+        values = self.values[index]
+        return sum(values) / len(values) if values else float("-inf")
+
+    def best(self) -> int:
+        """The candidate with the best mean among the survivors (ties: Medium's order)."""
+        return max(self.alive, key=lambda index: (self.mean(index), -index))
+
+    def gap(self, better, worse):
+        """(mean, standard error) of ``values[better] − values[worse]`` over shared worlds."""
+        count = min(len(self.values[better]), len(self.values[worse]))
+        gaps = [a - b for a, b in zip(self.values[better][:count], self.values[worse][:count])]
+        if not gaps:
+            return 0.0, float("inf")
+        mean = sum(gaps) / count
+        if count < 2:
+            return mean, float("inf")
+        spread = (sum((gap - mean) ** 2 for gap in gaps) / (count - 1)) ** 0.5
+        return mean, spread / count ** 0.5
+
+
+def others_weight(players) -> float:
+    """How much the other seats' mean points count against this seat's (see ``Judgement``)."""
+    return 1.0
+
+
+def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
+           endgame=None, short_turns=None):
+    """Determinized search (see the module docstring): a generator that yields between slices
+    of work and returns a ``Result``.  ``width`` limits the candidates to Medium's best
+    ``width`` (None: every legal action); ``ranked`` is Medium's ranking if already known."""
+    legal = view.legal
+    if not legal:
+        raise ValueError(f"seat {view.seat} has nothing to do now")
+    started = last_yield = perf_counter()
+    known = Knowledge(view)
+    if ranked is None:
+        ranked = rank(view, rng, known)
+    candidates = [action for _, action in ranked]
+    if width is not None:
+        candidates = candidates[:width]
+    values = [[] for _ in candidates]
+    alive = list(range(len(candidates)))
+    if len(candidates) == 1:
+        return Result(candidates, values, alive, 0, 0)
+    points = points_table(view.rules)
+    seat, players = view.seat, view.players
+    look_plies = (LOOK_TURNS if look_turns is None else look_turns) * players
+    endgame = ENDGAME_DECK if endgame is None else endgame
+    short_turns = SHORT_TURNS if short_turns is None else short_turns
+    if view.deck_size <= endgame:  # to the round's end: round points only
+        weight = others_weight(players) / (players - 1)
+        horizon = {}
+    else:
+        weight = SHORT_OTHERS_WEIGHT.get(players, others_weight(players)) / (players - 1)
+        horizon = {"seat": seat, "turns": short_turns, "hand_share": HAND_SHARE,
+                   "tcard_option": Appraiser(view, known, rng).option}
+    steps = worlds = 0
+    stopped = False
+    while not stopped:
+        world = determinize(view, rng, known)
+        for index in alive:
+            scores, used = playout(world, candidates[index], points, look_plies, **horizon)
+            values[index].append(scores[seat] - weight * (sum(scores) - scores[seat]))
+            steps += used
+            now = perf_counter()
+            if budget.cap is not None and now - started >= budget.cap:
+                stopped = True  # the hard cap: this world is unfinished, forget it
+                break
+            if now - last_yield >= budget.slice_seconds:
+                yield
+                last_yield = perf_counter()
+        if stopped:
+            for index in alive:
+                del values[index][worlds:]
+            break
+        worlds += 1
+        if len(alive) > 1 and worlds >= budget.min_worlds and worlds % PRUNE_EVERY == 0:
+            alive = _survivors(values, alive)
+        if len(alive) == 1:
+            break
+        if worlds >= budget.min_worlds and (
+                (budget.steps is not None and steps >= budget.steps)
+                or (budget.time_limit is not None
+                    and perf_counter() - started >= budget.time_limit)):
+            break
+    return Result(candidates, values, alive, worlds, steps)
+
+
+def _survivors(values, alive):
+    """The candidates not clearly worse than the best so far (paired over shared worlds)."""
+    result = Result([], values, alive, 0, 0)
+    best = result.best()
+    kept = []
+    for index in alive:
+        if index != best:
+            mean, error = result.gap(best, index)
+            if mean > PRUNE_Z * error:
+                continue
+        kept.append(index)
+    return kept
+
+
+# ---- reasons a person understands -----------------------------------------------------------
+
+_NAMES = {PlayThief: "The Thief", PlayJoker: "The Joker", PlayChange: "Change Target",
+          PlayBomb: "The Bomb"}
+
+
+def _tcard_title(kind) -> str:
+    return kind.title if hasattr(kind, "title") else str(kind)
+
+
+def describe(view, action, judge=None) -> tuple:
+    """Short reasons for ``action`` from ``view`` only (see the module docstring)."""
+    known = judge.known if judge is not None else Knowledge(view)
+    judge = judge if judge is not None else Appraiser(view, known, Random(0))
+    rules = view.rules
+    points = rules.points
+    reasons = []
+    held = view.tcards_held[view.seat] if view.phase == "play" else ()
+    if view.phase == "bomb":
+        reasons.append(f"gives {action.card} ({points(action.card)} points) to the Bomb: "
+                       f"it goes to the table at the bomber's target {view.target}")
+        return tuple(reasons)
+    if type(action) in _NAMES:
+        name = _NAMES[type(action)]
+        if isinstance(action, PlayThief):
+            reasons.append(f"plays {name} on seat {action.victim}: a random card of their "
+                           f"{view.hand_sizes[action.victim]} goes to the table")
+        elif isinstance(action, PlayJoker):
+            reasons.append(f"plays {name}: the target becomes {view.target + action.delta}")
+        elif isinstance(action, PlayChange):
+            reasons.append(f"plays {name}: the deck's top card goes to the table, a new target")
+        else:
+            others = sum(1 for seat in known.opponents if view.hand_sizes[seat])
+            reasons.append(f"plays {name}: {others} opponent(s) each give a card to the table")
+        reasons.append("the [T!] card scores its 2 points whether played or kept (R5); "
+                       "kept, it could act later this round")
+        return tuple(reasons)
+    table = list(view.table)
+    if isinstance(action, Capture):
+        cards = (action.card,) + action.taken
+        total = sum(points(face) for face in cards)
+        red = [face for face in cards if points(face) != face.value]
+        text = f"takes {'+'.join(map(str, cards))}: {total} points"
+        if red:
+            text += f" ({len(red)} red card{'s' if len(red) > 1 else ''}, double points)"
+        reasons.append(text)
+        left = list(table)
+        for face in action.taken:
+            left.remove(face)
+        if not left:
+            reasons.append("TWEAK!: clears the table and wins a [T!] card (2 points and an effect)"
+                           if view.tcard_pile_size else "TWEAK! (the [T!] pile is empty: no card)")
+    else:
+        reasons.append(f"places {action.card}: gives up its {points(action.card)} points")
+        left = table + [action.card]
+    for kind in dict.fromkeys(held):
+        reasons.append(f"keeps {_tcard_title(kind)} for a later turn (2 points either way)")
+    reasons.append(_leaves(view, judge, known, action, left))
+    return tuple(reasons)
+
+
+def _leaves(view, judge, known, action, left) -> str:
+    """What the table left after this play offers the next player (R11, R16)."""
+    if not left and isinstance(action, Capture):
+        return "the next player finds a fresh table of two deck cards"
+    hand_after = len(view.hand) - 1
+    draws = min(view.rules.hand_size - hand_after, view.deck_size) if view.deck_size else 0
+    targets = known.target_after(draws)
+    cards = judge._next_hand(view.seat)
+    if not cards:
+        return f"leaves {'+'.join(map(str, left))} on the table; no one is left to take it"
+    items = [(face.value, view.rules.points(face)) for face in left]
+    expected = judge.exposure(items, targets, cards)
+    total = sum(face.value for face in left)
+    tweak = 0.0
+    shares = known.value_share
+    for target, chance in targets.items():
+        need = target - total
+        if need in shares:
+            tweak += chance * (1.0 - (1.0 - shares[need]) ** cards)
+    likely = max(targets.items(), key=lambda item: item[1])
+    at = (f"target {likely[0]}" if likely[1] >= 0.999
+          else f"target {'/'.join(str(t) for t in targets)} (most likely {likely[0]})")
+    text = (f"leaves {'+'.join(map(str, left))} ({sum(view.rules.points(f) for f in left)} "
+            f"points) to the next player at {at}: they take about {expected:.1f}")
+    if tweak >= 0.05:
+        text += f", a TWEAK! {tweak:.0%} of the time"
+    return text
+
+
+def judgements(view, result: Result) -> list:
+    """The ``Judgement`` list of a finished search, best first (see the module docstring)."""
+    best = result.best()
+    best_mean = result.mean(best)
+    known = Knowledge(view)
+    judge = Appraiser(view, known, Random(0))
+    found = []
+    for index, action in enumerate(result.candidates):
+        if index == best:
+            value, error = 0.0, 0.0
+        elif result.values[index]:
+            mean, error = result.gap(best, index)
+            value = -mean
+            if value > 0:  # a candidate dropped early may have looked better on fewer worlds
+                value = min(0.0, result.mean(index) - best_mean)
+        else:
+            value, error = float("-inf"), float("inf")
+        found.append(Judgement(action, round(value, 2), round(error, 2),
+                               len(result.values[index]), describe(view, action, judge)))
+    found.sort(key=lambda item: (item.worlds == 0, -item.value))
+    return found
+
+
+def evaluate(view, budget: Budget = COACH_BUDGET, seed: int = 0, width=None) -> list:
+    """Every legal action of ``view.seat`` judged (see the module docstring), best first.
+    ``seed`` seeds the sampling (the same view, budget and seed give the same answer, unless a
+    clock limit stops the search)."""
+    rng = Random(seed)
+    thinking = search(view, rng, budget, width)
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            result = done.value
+            break
+    if result.worlds == 0 and len(result.candidates) > 1:
+        # The cap came before one world was done: Medium's order, unvalued.
+        result.values = [[0.0] for _ in result.candidates]
+        result.alive = [0]
+    return judgements(view, result)
