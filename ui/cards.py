@@ -9,19 +9,24 @@ carries ``data-ui`` or ``data-action``, given by the caller) and a ``<span>`` ot
 * ``target_card(view)`` — the deck's top card as players see it: the black back with the
   Target Sum (R6, R11), or the blue 7 once the deck is empty (R7).
 * ``tcard(kind)`` — a [T!] action card face up (R13), ``tcard_back()`` the [T!] pile.
+
+A card's accessible name begins with what it shows ("3 red, 6 points": the big value, then the
+colour and the corner's points), so a person who reads the screen and one who listens to it
+name it alike.  A clickable card given a key (``data-key``, chosen by ui/render.py) shows that
+key in a small badge, hidden from assistive technology, which reads ``aria-keyshortcuts``.
 """
 
 from __future__ import annotations
 
 from tweak.cards import TKind
-from tweak.events import card_name
 
 from .markup import attrs, escape
 
-__all__ = ["face_card", "back_card", "target_card", "tcard", "tcard_back", "ICONS",
-           "COLOUR_CLASSES", "TCARD_SHORT"]
+__all__ = ["face_card", "face_label", "back_card", "target_card", "tcard", "tcard_back",
+           "key_badge", "ICONS", "COLOUR_CLASSES", "COLOUR_WORDS", "TCARD_SHORT"]
 
 COLOUR_CLASSES = ("c-red", "c-orange", "c-yellow", "c-green", "c-blue", "c-purple")
+COLOUR_WORDS = ("red", "orange", "yellow", "green", "blue", "purple")
 
 # Short names that fit on a small card; the full title (TKind.title) goes in the tooltip.
 TCARD_SHORT = {
@@ -59,7 +64,17 @@ ICONS = {
 }
 
 
-def _element(inner: str, classes, extra, label: str) -> str:
+def key_badge(key) -> str:
+    """The key that clicks a control, as a small badge ("Enter" shows as ↵, "Escape" as Esc);
+    hidden from assistive technology, which reads the control's ``aria-keyshortcuts``."""
+    shown = {"Enter": "↵", "Escape": "Esc"}.get(key, key)
+    return f'<kbd class="key" aria-hidden="true">{escape(shown)}</kbd>'
+
+
+def _element(inner: str, classes, extra, label: str, *, named_inside: bool = False) -> str:
+    """A card element: a button when clickable, else an image.  ``named_inside``: the inner
+    HTML already reads as ``label`` (visible and visually hidden words), so a button takes its
+    name from it — the name is then exactly what the card shows, in order."""
     extra = dict(extra or {})
     clickable = any(key in extra for key in ("data-ui", "data-action"))
     tag = "button" if clickable or extra.get("disabled") else "span"
@@ -67,7 +82,11 @@ def _element(inner: str, classes, extra, label: str) -> str:
         extra.setdefault("type", "button")
     else:
         extra.setdefault("role", "img")
-    extra.setdefault("aria-label", label)
+    if tag == "span" or not named_inside:
+        extra.setdefault("aria-label", label)
+    if extra.get("data-key"):
+        extra.setdefault("aria-keyshortcuts", extra["data-key"])
+        inner += key_badge(extra["data-key"])
     return f'<{tag} class="{" ".join(classes)}"{attrs(extra)}>{inner}</{tag}>'
 
 
@@ -75,13 +94,21 @@ def face_card(face, rules, *, extra=None, classes=()) -> str:
     """A number card.  The big number is the face value used in sums; the corner shows the
     points it scores (R5: red doubles)."""
     points = rules.points(face)
+    unit = "point" if points == 1 else "points"
+    # Reads "3 red, 6 points" (face_label): the words between the numbers are for the ear.
     inner = (
         f'<span class="value">{face.value}</span>'
-        f'<span class="points" title="{points} points">{points}</span>'
+        f'<span class="visually-hidden"> {COLOUR_WORDS[face.colour]}, </span>'
+        f'<span class="points" title="{points} {unit}">{points}</span>'
+        f'<span class="visually-hidden"> {unit}</span>'
     )
-    label = f"{card_name(face)}, {points} point{'s' if points != 1 else ''}"
     return _element(inner, ("card", "face", COLOUR_CLASSES[face.colour]) + tuple(classes),
-                    extra, label)
+                    extra, face_label(face, points), named_inside=True)
+
+
+def face_label(face, points: int) -> str:
+    """"3 red, 6 points": the value first, as the card shows it big."""
+    return f"{face.value} {COLOUR_WORDS[face.colour]}, {points} point{'s' if points != 1 else ''}"
 
 
 def back_card(*, classes=()) -> str:
@@ -95,25 +122,29 @@ def target_card(view) -> str:
     shown = view.target - view.joker  # the number printed on the card
     badge = f'<span class="joker-badge">{view.joker:+d}</span>' if view.joker else ""
     inner = f'<span class="label">Target</span><span class="value">{shown}</span>{badge}'
+    joker = f" {view.joker:+d} from the Joker: target {view.target}" if view.joker else ""
     if view.deck_top is None:
         return _element(inner, ("card", "target", "blue7"), None,
-                        f"the blue card: target {view.target}")
-    return _element(inner, ("card", "target"), None, f"target sum {view.target}")
+                        f"Target {shown}, the blue card{joker}")
+    return _element(inner, ("card", "target"), None, f"Target {shown}{joker}")
 
 
-def tcard(kind, *, extra=None, classes=(), used=False) -> str:
-    """A [T!] card face up: icon and short name; used ones are dimmed by the stylesheet."""
+def tcard(kind, *, extra=None, classes=(), used=False, why: str = "") -> str:
+    """A [T!] card face up: icon and short name; used ones are dimmed by the stylesheet.
+    ``why`` says why a held card cannot be played now; it joins the card's name."""
     kind = TKind(kind)
     inner = (
-        '<span class="tmark">T!</span>'
+        '<span class="tmark" aria-hidden="true">T!</span>'
         f'<svg class="ticon" viewBox="0 0 24 24" aria-hidden="true">{ICONS[kind]}</svg>'
         f'<span class="tname">{TCARD_SHORT[kind]}</span>'
     )
     extra = dict(extra or {})
     extra.setdefault("title", kind.title + (" (used)" if used else ""))
     state = ("used",) if used else ()
+    label = (f"{TCARD_SHORT[kind]} [T!] card" + (", used" if used else "")
+             + (f", not playable now: {why}" if why else ""))
     return _element(inner, ("card", "tcard", f"t-{kind.value}") + state + tuple(classes), extra,
-                    kind.title + (", used" if used else ""))
+                    label)
 
 
 def tcard_back(*, classes=()) -> str:

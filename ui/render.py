@@ -9,6 +9,17 @@ of ``view.legal`` in ``data-action`` (``tweak.format_action``) or a UI command i
 
 What is drawn comes from the view of the screen's seat only (R20, R21): its own hand, the
 public table, and for everyone else only counts, captured totals and face-up [T!] cards.
+
+Keys: a control the keyboard can click carries ``data-key`` (a ``KeyboardEvent.key``, letters
+lower-case) and the same ``aria-keyshortcuts``; ui/page.py clicks the visible control whose
+``data-key`` is the key pressed, so which keys exist is decided here, and a key is only ever on
+a control that is clickable now.  The map (``KEYS`` below names the fixed ones): hand cards
+``1``–``3`` by position, table cards ``a``, ``b``, ``c``… (``TABLE_KEYS``: every letter but the
+ones named in ``KEYS``), held [T!] cards ``t``, ``u``, ``v``, ``w`` (``TCARD_KEYS``), ``Enter``
+captures (or gives the chosen card up to a Bomb), ``p`` places, ``Escape`` clears the
+selection or closes a chooser; in a chooser, the Thief's victims are ``1``… and the Joker's
+``-`` and ``+``; ``Enter`` also answers the pass screen and the score sheet.  A typical capture
+is four keys: ``1`` ``a`` ``b`` ``Enter``.
 """
 
 from __future__ import annotations
@@ -17,7 +28,7 @@ from tweak import Capture, PlayBomb, PlayChange, PlayJoker, PlayThief, format_ac
 from tweak.cards import TKind
 from tweak.events import card_name
 
-from .cards import back_card, face_card, tcard, tcard_back, target_card
+from .cards import back_card, face_card, face_label, key_badge, tcard, tcard_back, target_card
 from .markup import attrs, escape
 from .session import Screen, capture_of, place_of
 from .start import render_notice
@@ -26,6 +37,26 @@ __all__ = ["render_screen", "render_table", "render_pass", "render_scores", "ren
            "render_flash", "round_points", "card_names"]
 
 LOG_SHOWN = 8
+
+# The fixed keys (see the module docstring); letters are lower-case, as ui/page.py compares them.
+KEYS = {"capture": "Enter", "place": "p", "clear": "Escape", "give-up": "Enter",
+        "reveal": "Enter", "next-round": "Enter", "joker-1": "-", "joker+1": "+"}
+TCARD_KEYS = "tuvw"  # held [T!] cards, in the order they are drawn
+TABLE_KEYS = "".join(letter for letter in "abcdefghijklmnopqrstuvwxyz"
+                     if letter not in KEYS.values() and letter not in TCARD_KEYS)
+
+
+def _keyed(key, extra=None) -> dict:
+    """``extra`` with ``key`` as the control's key (nothing if ``key`` is None)."""
+    extra = dict(extra or {})
+    if key:
+        extra["data-key"] = key
+        extra["aria-keyshortcuts"] = key
+    return extra
+
+
+def _kbd(key) -> str:
+    return key_badge(key) if key else ""
 
 
 def _e(text) -> str:
@@ -79,9 +110,11 @@ def _topbar(screen: Screen) -> str:
     speed_label = "Pace: normal" if screen.speed == "normal" else f"Pace: {screen.speed}"
     return (
         '<header class="topbar">'
-        '<span class="brand">TWEAK<span class="bang">!</span></span>'
+        # The screen's main heading: the brand, and for a listener where they are.
+        '<h1 class="brand">TWEAK<span class="bang">!</span><span class="visually-hidden"> '
+        '— the table</span></h1>'
         f'<span class="info">{info}</span>'
-        '<nav class="tools">'
+        '<nav class="tools" aria-label="Game">'
         f'<button type="button" class="btn ghost" data-ui="speed:{speed_next}" '
         f'title="Pace of computer moves">{speed_label}</button>'
         '<button type="button" class="btn ghost" data-ui="copy-link" '
@@ -109,11 +142,12 @@ def _seat_badges(view, seat: int) -> str:
     # Long and short forms: phones show the short one (ui/style.css).
     if seat == view.dealer:
         badges.append('<span class="chip dealer" title="Dealer this round">'
-                      '<span class="long">Dealer</span><span class="short">D</span></span>')
+                      '<span class="long">Dealer</span><span class="short" aria-hidden="true">D</span>'
+                      '</span>')
     if view.tweaks[seat]:
         badges.append(f'<span class="chip tweaks" title="TWEAK!s this round">'
                       f'<span class="long">{view.tweaks[seat]}× TWEAK!</span>'
-                      f'<span class="short">★{view.tweaks[seat]}</span></span>')
+                      f'<span class="short" aria-hidden="true">★{view.tweaks[seat]}</span></span>')
     return "".join(badges)
 
 
@@ -126,13 +160,16 @@ def _opponent(screen: Screen, seat: int) -> str:
         classes.append("bombed")
     size = me.hand_sizes[seat]
     backs = "".join(back_card(classes=("mini",)) for _ in range(size))
+    # The status line is always there, empty or not, so the panel keeps its height when a
+    # computer starts or stops thinking.
     status = ""
     if screen.thinking == seat:
-        status = '<span class="thinking">thinking<i>.</i><i>.</i><i>.</i></span>'
+        status = 'thinking<i>.</i><i>.</i><i>.</i>'
     elif active and me.phase == "bomb":
-        status = '<span class="thinking">choosing a card for the Bomb</span>'
+        status = 'choosing a card for the Bomb'
     elif active:
-        status = '<span class="thinking">to play</span>'
+        status = 'to play'
+    status = f'<span class="thinking">{status}</span>'
     return (
         f'<article class="{" ".join(classes)}" data-seat="{seat}" '
         f'aria-label="{_e(person.name)}">'
@@ -161,16 +198,27 @@ def _is_my_move(screen: Screen) -> bool:
     return me.my_turn and not screen.hide_hand and bool(me.legal)
 
 
+def _wait_click(screen: Screen, command: str) -> dict:
+    """While a computer is to move, the viewer's cards still answer a click — with a notice
+    naming who is thinking (``Session.command``) — rather than doing nothing.  No key."""
+    if screen.thinking is None or screen.hide_hand:
+        return {}
+    return {"data-ui": command}
+
+
 def _board(screen: Screen) -> str:
     me = screen.view
     selectable = _is_my_move(screen) and me.phase == "play"
+    keyed = selectable and not screen.selection.flow  # a chooser's keys take over
     chosen = set(screen.selection.table)
     names = card_names(me)
     cards = []
     for index, face in enumerate(me.table):
         classes = ("selected",) if index in chosen and selectable else ()
         extra = ({"data-ui": f"table:{index}", "aria-pressed": "true" if index in chosen else
-                  "false"} if selectable else {})
+                  "false"} if selectable else _wait_click(screen, f"table:{index}"))
+        if keyed and index < len(TABLE_KEYS):
+            extra = _keyed(TABLE_KEYS[index], extra)
         extra["data-card"] = names[index]
         cards.append(face_card(face, me.rules, extra=extra, classes=classes))
     table = "".join(cards) or '<p class="empty-table">The table is empty.</p>'
@@ -183,7 +231,7 @@ def _board(screen: Screen) -> str:
         f'<div class="pile tpile">{tcard_back()}<span class="pile-label">'
         f'{_plural(me.tcard_pile_size, "[T!] card")}</span></div>'
         '</div>'
-        f'<div class="tablecards" aria-label="Cards on the table">{table}</div>'
+        f'<div class="tablecards" role="group" aria-label="Cards on the table">{table}</div>'
         f'{_ticker(screen)}'
         '</section>'
     )
@@ -203,19 +251,34 @@ def _ticker(screen: Screen) -> str:
 
 
 def _sum_line(screen: Screen) -> str:
+    """The running sum of the selection against the target (R14), and in words why it is not
+    a capture yet.  The words only compare the selection with ``capture_of`` (the engine's
+    legal actions) and the target the view shows: the page decides nothing."""
     me = screen.view
     sel = screen.selection
-    values = ([sel.hand.value] if sel.hand is not None else [])
-    values += [me.table[i].value for i in sel.table if i < len(me.table)]
+    table = [me.table[i].value for i in sel.table if i < len(me.table)]
+    values = ([sel.hand.value] if sel.hand is not None else []) + table
     if not values:
         return (f'<div class="sumline hint">Pick a card from your hand and table cards that add '
                 f'up to <b>{me.target}</b>, or place a card.</div>')
     total = sum(values)
-    state = "exact" if total == me.target else "over" if total > me.target else "under"
+    want = f'<span class="want">{me.target}</span>'
+    capture = capture_of(me, sel)
+    if capture is not None:
+        state, why = "exact", f"the target — Capture {capture.total}!"
+    elif sel.hand is None:
+        state, why = "under", "now pick a card from your hand"
+    elif not table:
+        state, why = "under", "a capture needs table cards too — or place this card"
+    elif total < me.target:
+        state, why = "under", f"you need {want}"
+    elif total > me.target:
+        state, why = "over", f"that is more than {want}"
+    else:
+        state, why = "over", f"that adds up to {want}, but it is not a capture you can make now"
     expression = " + ".join(map(str, values))
-    return (f'<div class="sumline {state}" aria-live="polite"><span class="expr">{expression} = '
-            f'<b>{total}</b></span><span class="slash">/</span><span class="want">{me.target}'
-            f'</span></div>')
+    return (f'<div class="sumline {state}"><span class="expr">{expression} = <b>{total}</b>'
+            f'</span><span class="why">— {why}</span></div>')
 
 
 def _flow_bar(screen: Screen) -> str:
@@ -224,30 +287,35 @@ def _flow_bar(screen: Screen) -> str:
     flow = screen.selection.flow
     legal = me.legal if _is_my_move(screen) else ()
 
-    def choice(action, label):
+    def choice(action, label, key):
         playable = action in legal
-        return (f'<button type="button" class="btn choice"'
-                f'{attrs({"data-action": format_action(action) if playable else None, "disabled": not playable})}>'
-                f'{label}</button>')
+        key = key if playable else None
+        extra = {"data-action": format_action(action) if playable else None,
+                 "disabled": not playable}
+        return (f'<button type="button" class="btn choice"{attrs(_keyed(key, extra))}>'
+                f'{label}{_kbd(key)}</button>')
 
     if flow == "thief" and any(isinstance(action, PlayThief) for action in legal):
+        opponents = [s for s in range(me.players) if s != me.seat]
         buttons = "".join(
             choice(PlayThief(s), f'{_e(screen.seats[s].name)} <small>('
-                                 f'{_plural(me.hand_sizes[s], "card")})</small>')
-            for s in range(me.players) if s != me.seat
+                                 f'{_plural(me.hand_sizes[s], "card")})</small>', str(number))
+            for number, s in enumerate(opponents, 1)
         )
         title = "The Thief: steal a random card from"
     elif flow == "joker" and any(isinstance(action, PlayJoker) for action in legal):
         buttons = "".join(
-            choice(PlayJoker(d), f'{d:+d} <small>→ target {me.target + d}</small>')
+            choice(PlayJoker(d), f'{d:+d} <small>→ target {me.target + d}</small>',
+                   KEYS[f"joker{d:+d}"])
             for d in (-1, +1)
         )
         title = "The Joker: change the target by"
     else:
         return ""
+    cancel = KEYS["clear"]
     return (f'<div class="flowbar" role="group" aria-label="{_e(title)}"><span>{_e(title)}</span>'
-            f'{buttons}<button type="button" class="btn ghost" data-ui="flow:{flow}">Cancel'
-            f'</button></div>')
+            f'{buttons}<button type="button" class="btn ghost" data-ui="flow:{flow}"'
+            f'{attrs(_keyed(cancel))}>Cancel{_kbd(cancel)}</button></div>')
 
 
 def _my_tcards(screen: Screen) -> str:
@@ -258,26 +326,64 @@ def _my_tcards(screen: Screen) -> str:
     if not held and not used:
         return ""
     legal = me.legal if _is_my_move(screen) else ()
+    keys = iter(TCARD_KEYS if legal and not screen.selection.flow else "")
     cards = []
     for kind in held:
-        if kind is TKind.THIEF:
-            playable = any(isinstance(a, PlayThief) for a in legal)
-            extra = {"data-ui": "flow:thief"} if playable else {"disabled": True}
-        elif kind is TKind.JOKER:
-            playable = any(isinstance(a, PlayJoker) for a in legal)
-            extra = {"data-ui": "flow:joker"} if playable else {"disabled": True}
-        elif kind is TKind.CHANGE:
-            playable = PlayChange() in legal
-            extra = {"data-action": "change"} if playable else {"disabled": True}
-        else:
-            playable = PlayBomb() in legal
-            extra = {"data-action": "bomb"} if playable else {"disabled": True}
+        extra = _tcard_move(kind, legal)
+        playable = bool(extra)
+        extra = extra or {"disabled": True}
+        why = "" if playable else _tcard_why(screen, kind)
         extra["title"] = f"Play {kind.title}" if playable else f"{kind.title}: not playable now"
+        if playable:
+            extra = _keyed(next(keys, None), extra)
         flow_open = screen.selection.flow == kind.value
         classes = (("playable",) if playable else ()) + (("open",) if flow_open else ())
-        cards.append(tcard(kind, extra=extra, classes=classes))
+        # The reason is written under the card (a touch screen shows no tooltip); the card's
+        # name says it too, so the caption is hidden from assistive technology.
+        cards.append(f'<span class="tslot">{tcard(kind, extra=extra, classes=classes, why=why)}'
+                     f'<span class="twhy" aria-hidden="true">{_e(why)}</span></span>')
     cards += [tcard(kind, used=True) for kind in used]
     return f'<div class="tcards-row mine">{"".join(cards)}</div>'
+
+
+def _tcard_move(kind, legal) -> dict:
+    """What clicking a held [T!] card of ``kind`` does, if one of ``legal`` plays it: open
+    its chooser (``data-ui``) or play it (``data-action``); {} if it is not playable."""
+    if kind is TKind.THIEF:
+        return {"data-ui": "flow:thief"} if any(isinstance(a, PlayThief) for a in legal) else {}
+    if kind is TKind.JOKER:
+        return {"data-ui": "flow:joker"} if any(isinstance(a, PlayJoker) for a in legal) else {}
+    if kind is TKind.CHANGE:
+        return {"data-action": "change"} if PlayChange() in legal else {}
+    return {"data-action": "bomb"} if PlayBomb() in legal else {}
+
+
+def _playable_tcards(screen: Screen) -> int:
+    me = screen.view
+    legal = me.legal if _is_my_move(screen) else ()
+    return sum(bool(_tcard_move(kind, legal)) for kind in me.tcards_held[me.seat])
+
+
+def _tcard_why(screen: Screen, kind) -> str:
+    """Why a held [T!] card is not among the legal moves now, in a few words.  Only called
+    when the engine has left it out of ``view.legal``; the words name what the view shows
+    (whose turn, a [T!] card already played, an empty hand or deck, opponents without
+    cards), and say "not now" when none of those is the case."""
+    me = screen.view
+    if not _is_my_move(screen):
+        return "on your turn"
+    if me.phase == "bomb":
+        return "not while giving up a card"
+    if me.tcard_played:
+        return "one [T!] card a turn"
+    if not me.hand:
+        return "no card in your hand"
+    others = [size for seat, size in enumerate(me.hand_sizes) if seat != me.seat]
+    if kind in (TKind.THIEF, TKind.BOMB) and not any(others):
+        return "no opponent has cards"
+    if kind is TKind.CHANGE and not me.deck_size:
+        return "the deck is empty"
+    return "not now"
 
 
 def _prompt(screen: Screen) -> str:
@@ -286,8 +392,10 @@ def _prompt(screen: Screen) -> str:
     if screen.hide_hand:
         if me.to_act is None:
             return "<p class=prompt>The game is over.</p>"
-        who = _e(names[me.to_act])
-        doing = "is thinking" if screen.thinking == me.to_act else "plays"
+        name = names[me.to_act]
+        who = _e(name)
+        doing = (f'{_verb(name, "is")} thinking' if screen.thinking == me.to_act
+                 else _verb(name, "plays"))
         return f'<p class="prompt">Hands are hidden between players. <b>{who}</b> {doing}…</p>'
     if me.my_turn and me.phase == "bomb":
         bomber = _e(names[me.turn])
@@ -295,45 +403,96 @@ def _prompt(screen: Screen) -> str:
                 f'your hand to give up to the table.</p>')
     if me.my_turn:
         return f'<p class="prompt you">Your turn — make <b>{me.target}</b>.</p>'
-    who = _e(names[me.to_act])
+    name = names[me.to_act]
+    who, be = _e(name), _verb(name, "is")
     if screen.thinking == me.to_act:
-        return f'<p class="prompt">{who} is thinking…</p>'
+        return f'<p class="prompt">{who} {be} thinking…</p>'
     if me.phase == "bomb":
-        return f'<p class="prompt">{who} is choosing a card for the Bomb…</p>'
-    return f'<p class="prompt">{who}’s turn.</p>'
+        return f'<p class="prompt">{who} {be} choosing a card for the Bomb…</p>'
+    return f'<p class="prompt">{"Your" if name == "You" else who + "’s"} turn.</p>'
+
+
+def _button(label: str, action, *, id_: str, classes: str, key: str) -> str:
+    """A move's button: live with its notation and its key when ``action`` is legal (not
+    None), else disabled with neither."""
+    extra = {"data-action": format_action(action) if action else None,
+             "disabled": action is None}
+    key = key if action else None
+    return (f'<button type="button" class="{classes}" id="{id_}"{attrs(_keyed(key, extra))}>'
+            f'{_e(label)}{_kbd(key)}</button>')
 
 
 def _actions(screen: Screen) -> str:
+    """The move buttons.  The row is there, empty, when the viewer has no move to make, so the
+    panel keeps its height while others play."""
     me = screen.view
     if not _is_my_move(screen):
-        return ""
+        return '<div class="actions"></div>'
     sel = screen.selection
     place = place_of(me, sel)
     if me.phase == "bomb":
         label = f"Give up {card_name(sel.hand)}" if place else "Give up a card"
-        return (f'<div class="actions"><button type="button" class="btn primary" id="give-up"'
-                f'{attrs({"data-action": format_action(place) if place else None, "disabled": place is None})}>'
-                f'{_e(label)}</button></div>')
+        return (f'<div class="actions">{_button(label, place, id_="give-up", classes="btn primary", key=KEYS["give-up"])}'
+                '</div>')
     capture = capture_of(me, sel)
     capture_label = f"Capture {capture.total}" if capture else "Capture"
-    clear = ('<button type="button" class="btn ghost" data-ui="clear">Clear</button>'
-             if sel.hand is not None or sel.table else "")
+    clear = ""
+    if (sel.hand is not None or sel.table) and not sel.flow:
+        clear = (f'<button type="button" class="btn ghost" data-ui="clear"'
+                 f'{attrs(_keyed(KEYS["clear"]))}>Clear{_kbd(KEYS["clear"])}</button>')
+    elif sel.hand is not None or sel.table:  # a chooser is open: its Cancel has the key
+        clear = '<button type="button" class="btn ghost" data-ui="clear">Clear</button>'
+    keyed = not sel.flow
     return (
         '<div class="actions">'
-        f'<button type="button" class="btn primary capture" id="capture"'
-        f'{attrs({"data-action": format_action(capture) if capture else None, "disabled": capture is None})}>'
-        f'{_e(capture_label)}</button>'
-        f'<button type="button" class="btn place" id="place"'
-        f'{attrs({"data-action": format_action(place) if place else None, "disabled": place is None})}>'
-        f'Place card</button>{clear}</div>'
+        + _button(capture_label, capture, id_="capture", classes="btn primary capture",
+                  key=KEYS["capture"] if keyed else None)
+        + _button("Place card", place, id_="place", classes="btn place",
+                  key=KEYS["place"] if keyed else None)
+        + clear + '</div>'
     )
+
+
+def _keys_help(screen: Screen) -> str:
+    """One line naming the keys of the controls drawn now: the cards by their counts, and
+    Enter, P and Esc for the move buttons (whose keys work whenever the button is live).  The
+    line is always there, empty when there are no keys, and keeps one height (ui/style.css)."""
+    me = screen.view
+    parts = []
+    if _is_my_move(screen):
+        sel = screen.selection
+        hand = len(me.hand)
+        if sel.flow:
+            if sel.flow == "thief":
+                count = me.players - 1
+                parts.append(f"1–{count} choose" if count > 1 else "1 choose")
+            else:
+                parts.append("− or + choose")
+            parts.append("Esc cancel")
+        else:
+            if hand:
+                parts.append(f"1–{hand} hand" if hand > 1 else "1 hand")
+            if me.phase == "play":
+                table = min(len(me.table), len(TABLE_KEYS))
+                if table:
+                    parts.append(f"a–{TABLE_KEYS[table - 1]} table" if table > 1 else "a table")
+                tcards = min(_playable_tcards(screen), len(TCARD_KEYS))
+                if tcards:
+                    last = TCARD_KEYS[tcards - 1].upper()
+                    parts.append("T [T!] card" if tcards == 1 else f"T–{last} [T!] cards")
+                parts += ["Enter capture", "P place", "Esc clear"]
+            else:
+                parts.append("Enter give up")
+    text = ("Keys: " + " · ".join(parts)) if parts else ""
+    return f'<p class="keys-help">{_e(text)}</p>'
 
 
 def _hand(screen: Screen) -> str:
     me = screen.view
     if screen.hide_hand:
         backs = "".join(back_card() for _ in range(len(me.hand)))
-        return f'<div class="hand hidden-hand" aria-label="Hidden hand">{backs}</div>'
+        return (f'<div class="hand hidden-hand" role="group" aria-label="Hidden hand">{backs}'
+                '</div>')
     active = _is_my_move(screen)
     names = card_names(me)[len(me.table):]
     cards = []
@@ -342,13 +501,15 @@ def _hand(screen: Screen) -> str:
         selected = screen.selection.hand is face and not marked
         marked = marked or selected
         extra = ({"data-ui": f"hand:{face}", "aria-pressed": "true" if selected else "false"}
-                 if active else {})
+                 if active else _wait_click(screen, f"hand:{face}"))
+        if active and not screen.selection.flow and index < 9:
+            extra = _keyed(str(index + 1), extra)
         extra["data-card"] = names[index]
         cards.append(face_card(face, me.rules, extra=extra,
                                classes=("big",) + (("selected",) if selected and active else ())))
     if not cards:
         return '<div class="hand"><p class="empty-hand">No cards in hand.</p></div>'
-    return f'<div class="hand" aria-label="Your hand">{"".join(cards)}</div>'
+    return f'<div class="hand" role="group" aria-label="Your hand">{"".join(cards)}</div>'
 
 
 def _me(screen: Screen) -> str:
@@ -357,9 +518,11 @@ def _me(screen: Screen) -> str:
     person = screen.seats[seat]
     title = _e(person.name) if screen.hot_seat or person.name != "You" else "You"
     classes = ["me"] + (["active"] if me.to_act == seat and not screen.hide_hand else [])
-    body = ""
-    if _is_my_move(screen) and me.phase == "play" and not screen.selection.flow:
-        body = _sum_line(screen)  # an open [T!] chooser takes its place
+    # One slot, always there, for the running sum or an open [T!] chooser (which takes its
+    # place), so the panel keeps its height as cards are picked and computers play.
+    body = _flow_bar(screen)
+    if not body and _is_my_move(screen) and me.phase == "play":
+        body = _sum_line(screen)
     return (
         f'<section class="{" ".join(classes)}" data-seat="{seat}">'
         f'<div class="me-head">{_prompt(screen)}'
@@ -368,10 +531,9 @@ def _me(screen: Screen) -> str:
         f'{len(me.captured[seat])}</span><span class="pts" title="Points this round">+'
         f'{round_points(me, seat)}</span><span class="total" title="Total of finished rounds">'
         f'{me.totals[seat]} pts</span></span></div></div>'
-        f'{_flow_bar(screen)}'
-        f'{body}'
+        f'<div class="slot">{body}</div>'
         f'<div class="me-row">{_hand(screen)}{_my_tcards(screen)}</div>'
-        f'{_actions(screen)}'
+        f'{_actions(screen)}{_keys_help(screen)}'
         '</section>'
     )
 
@@ -422,8 +584,8 @@ def render_pass(screen: Screen) -> str:
         '<span class="brand">TWEAK<span class="bang">!</span></span>'
         f'<h1>Pass the device to <span class="who">{name}</span></h1>'
         f'<p class="why">{_e(why)}</p>'
-        f'<button type="button" class="btn primary big" data-ui="reveal" autofocus>'
-        f'I am {name} — show my cards</button>'
+        f'<button type="button" class="btn primary big" data-ui="reveal"'
+        f'{attrs(_keyed(KEYS["reveal"]))} autofocus>I am {name} — show my cards</button>'
         f'<ol class="recent">{recent}</ol>'
         '<button type="button" class="btn ghost" data-ui="quit" '
         'title="Back to the start screen (the game stays saved)">Menu</button>'
@@ -431,22 +593,34 @@ def render_pass(screen: Screen) -> str:
     )
 
 
-# (ScoreRow field, heading, short heading for phones)
+# (ScoreRow field, heading, shorter heading for phones).  Both are words: a phone shows the
+# short one and assistive technology always reads the long one (ui/style.css, ``_heading``).
 _SCORE_COLUMNS = (
-    ("cards", "Cards won", "Cards"), ("card_points", "Card points", "Pts"),
-    ("red_bonus", "Red bonus", "Red+"), ("tcard_points", "[T!] points", "[T!]"),
-    ("tweaks", "TWEAK!s", "TWK"), ("points", "Round", "Rnd"), ("total", "Total", "Total"),
+    ("cards", "Cards won", "Cards"), ("card_points", "Card points", "Points"),
+    ("red_bonus", "Red bonus", "Red"), ("tcard_points", "[T!] points", "[T!]"),
+    ("tweaks", "TWEAK!s", "TWEAK!"), ("points", "Round", "Round"), ("total", "Total", "Total"),
 )
 
 
 def _verb(name: str, verb: str) -> str:
-    """"Ada plays", but "You play" for the seat named You."""
-    return verb[:-1] if name == "You" and verb.endswith("s") else verb
+    """"Ada plays", but "You play" for the seat named You ("is" → "are")."""
+    if name != "You":
+        return verb
+    return {"is": "are", "has": "have"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
+
+
+def _heading(long: str, short: str) -> str:
+    """A heading cell's text: the long form, and if it differs a short one that phones show
+    instead; the short one is hidden from assistive technology, the long one only from the
+    eye (never ``display: none``), so a listener always hears the words."""
+    if long == short:
+        return _e(long)
+    return (f'<span class="long">{_e(long)}</span>'
+            f'<span class="short" aria-hidden="true">{_e(short)}</span>')
 
 
 def _score_table(result, names, goal) -> str:
-    head = "".join(f'<th scope=col title="{_e(title)}"><span class="long">{_e(title)}</span>'
-                   f'<span class="short">{_e(short)}</span></th>'
+    head = "".join(f'<th scope=col title="{_e(title)}">{_heading(title, short)}</th>'
                    for _, title, short in _SCORE_COLUMNS)
     best = max(row.total for row in result.rows)
     rows = []
@@ -458,7 +632,7 @@ def _score_table(result, names, goal) -> str:
         rows.append(f'<tr class="row{lead}"><th scope=row>{_e(names[row.seat])}'
                     f'{" <span class=chip>dealt</span>" if row.seat == result.dealer else ""}'
                     f'</th>{cells}</tr>')
-    return (f'<div class="table-wrap"><table class="scores"><thead><tr><th scope=col><span class="long">Player</span>'
+    return (f'<div class="table-wrap"><table class="scores"><thead><tr><th scope=col>Player'
             f'</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
             f'<p class="goal-line">The game ends when a total reaches <b>{goal}</b>.</p>')
 
@@ -477,10 +651,11 @@ def render_scores(screen: Screen) -> str:
         '<div class="sheet">'
         f'<h1>Round {result.round} — scores</h1>'
         f'{_score_table(result, names, goal)}{discarded}'
-        f'<p class="next-info">Round {me.round}: <b>{_e(names[me.dealer])}</b> deals, '
+        f'<p class="next-info">Round {me.round}: <b>{_e(names[me.dealer])}</b> '
+        f'{_verb(names[me.dealer], "deals")}, '
         f'<b>{_e(names[first])}</b> {_verb(names[first], "plays")} first.</p>'
-        '<button type="button" class="btn primary big" data-ui="next-round" id="next-round" '
-        'autofocus>Next round</button>'
+        f'<button type="button" class="btn primary big" data-ui="next-round" id="next-round"'
+        f'{attrs(_keyed(KEYS["next-round"]))} autofocus>Next round</button>'
         '</div></div>'
     )
 
@@ -496,7 +671,8 @@ def render_over(screen: Screen) -> str:
         title = f"{who} share the win!"
     history = ""
     if me.results:
-        head = "".join(f"<th scope=col>R{r.round}</th>" for r in me.results)
+        head = "".join(f"<th scope=col>{_heading(f'Round {r.round}', f'R{r.round}')}</th>"
+                       for r in me.results)
         body = "".join(
             f'<tr class="{"row lead" if seat in winners else "row"}"><th scope=row>'
             f'{_e(names[seat])}</th>'
@@ -537,7 +713,8 @@ def render_flash(flash, names, big: bool = True) -> str:
         tweak = ' <b class="tweak-word">TWEAK!</b>' if flash.tweak else ""
         return (f'<div class="toast" data-serial="{flash.serial}" role="status">{callout[:-6]}'
                 f'{tweak}</div></div>')
-    won = (f'<div class="won">wins {tcard(flash.won)}</div>' if flash.won is not None
+    wins = _verb(names[flash.seat], "wins")
+    won = (f'<div class="won">{wins} {tcard(flash.won)}</div>' if flash.won is not None
            else '<div class="won">The [T!] pile is empty.</div>')
     return (f'<div class="tweak-burst" data-serial="{flash.serial}" role="status">'
             f'<div class="burst-word">TWEAK!</div>{callout}{won}</div>')

@@ -2,7 +2,8 @@
 
 It has two parts: the printed rule sheet's rules (seed/tweak-rules-en.txt), told briefly, and
 the rulings the project made where the sheet is silent (RULES.md R1–R21), shown as "table rules
-where the printed sheet is silent".  Numbers that a rule set configures — card counts, points,
+where the printed sheet is silent" in plain words: a ruling's number is for the code and the
+tests, so it is kept in each item's ``data-ruling`` attribute, never in the text a player reads.  Numbers that a rule set configures — card counts, points,
 the goals per number of players (R19) — are read from the ``Rules`` objects, never written
 here, because the goals are calibrated by simulation and may change.
 
@@ -58,7 +59,7 @@ def render_rules(editions, current=None) -> str:
             for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
         )
         compact_line = (
-            f"<li><b>R2 Compact edition.</b> The later printing: {_tcard_counts(compact)} "
+            f"<li data-ruling=R2><b>Compact edition.</b> The later printing: {_tcard_counts(compact)} "
             f"[T!] cards, and fewer colours for fewer players ({counts}). Red is always in; "
             f"the colours dropped are the last of red, orange, yellow, green, blue, purple.</li>"
         )
@@ -125,37 +126,36 @@ the number of players; the highest total wins.</p>
 {_goals_table(editions, current)}
 
 <h2>Table rules where the printed sheet is silent</h2>
-<p class="muted">The printed sheet leaves these open; this game plays them so
-(rulings R1–R21).</p>
+<p class="muted">The printed sheet leaves these open; this game plays them so.</p>
 <ul class="rulings">
-<li><b>R1 Classic edition</b> (default): 54 number cards, {_tcard_counts(classic)}, the blue 7.
+<li data-ruling=R1><b>Classic edition</b> (default): 54 number cards, {_tcard_counts(classic)}, the blue 7.
 All colours are used for any number of players.</li>
 {compact_line}
-<li><b>R5 Points.</b> A number card scores its face value; a <b>red</b> card scores
+<li data-ruling=R5><b>Points.</b> A number card scores its face value; a <b>red</b> card scores
 <b>{red}×</b> its value (the corner shows it). Each [T!] card won in a round scores
 <b>{tpoints}</b>, used or not.
 <span class="example">{face_card(Face.parse("R3"), classic)}{face_card(Face.parse("B3"), classic)}
 <small>A red 3 and a blue 3: both count 3 in a sum; the corner shows the points they
 score.</small></span></li>
-<li><b>R6 Target backs</b> are printed on the cards ({targets[0]} to {targets[-1]}), not random: a
+<li data-ruling=R6><b>Target backs</b> are printed on the cards ({targets[0]} to {targets[-1]}), not random: a
 back never tells you the face.</li>
-<li><b>R8 Seats.</b> Play passes to the next seat; the first dealer is drawn at random, then the
+<li data-ruling=R8><b>Seats.</b> Play passes to the next seat; the first dealer is drawn at random, then the
 deal passes on; the seat after the dealer plays first.</li>
-<li><b>R10 Empty hand.</b> A player robbed of every card loses the turn: they refill to {hand} and
+<li data-ruling=R10><b>Empty hand.</b> A player robbed of every card loses the turn: they refill to {hand} and
 play passes.</li>
-<li><b>R12 One [T!] card per turn</b>, before the hand card, and only with a card in hand. A card
+<li data-ruling=R12><b>One [T!] card per turn</b>, before the hand card, and only with a card in hand. A card
 won this turn is playable from the next turn on.</li>
-<li><b>R13 The Thief</b> steals uniformly at random. <b>The Bomb</b>: victims choose their card
+<li data-ruling=R13><b>The Thief</b> steals uniformly at random. <b>The Bomb</b>: victims choose their card
 in seat order, each in private. The Thief and The Bomb need an opponent with cards; Change
 Target needs a card in the deck.</li>
-<li><b>R15</b> A TWEAK! with an empty [T!] pile still counts as a TWEAK!, but wins no card.</li>
-<li><b>R16</b> Only the player whose turn it was refills; a robbed player refills at the end of
+<li data-ruling=R15><b>An empty [T!] pile.</b> A TWEAK! with an empty [T!] pile still counts as a TWEAK!, but wins no card.</li>
+<li data-ruling=R16><b>Refilling.</b> Only the player whose turn it was refills; a robbed player refills at the end of
 their own next turn.</li>
-<li><b>R17</b> At the end of a round every [T!] card goes back to its pile: unused ones are not
+<li data-ruling=R17><b>[T!] cards go back.</b> At the end of a round every [T!] card goes back to its pile: unused ones are not
 carried over.</li>
-<li><b>R19 Goals</b> (table above) were set by simulation so that a game lasts about three
+<li data-ruling=R19><b>Goals</b> (table above) were set by simulation so that a game lasts about three
 rounds; tied leaders share the win.</li>
-<li><b>R20–R21</b> Everyone sees the table, the target, the deck size, every hand's size, the
+<li data-ruling=R20-R21><b>Who sees what.</b> Everyone sees the table, the target, the deck size, every hand's size, the
 cards each player has captured and the face-up [T!] cards; only you see your hand.</li>
 </ul>
 <p class="rules-foot"><button type="button" class="btn primary" data-ui="close-rules">Back

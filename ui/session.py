@@ -147,10 +147,10 @@ def parse_setup(fields) -> Setup:
         seats.append(Seat(name, "bot", level))
     if not any(seat.is_human for seat in seats):
         raise SessionError("At least one seat must be a person (Human).")
-    if sum(seat.is_human for seat in seats) >= 2:
-        # "You" means nothing when several people share the device ("Pass the device to You").
-        seats = [replace(seat, name=f"Player {i + 1}") if seat.name == DEFAULT_NAMES[0] else seat
-                 for i, seat in enumerate(seats)]
+    if sum(seat.is_human for seat in seats) >= 2 and seats[0].name == DEFAULT_NAMES[0]:
+        # The first seat's default "You" means nothing when several people share the device
+        # ("Pass the device to You"); a name a player typed in another seat is kept.
+        seats[0] = replace(seats[0], name="Player 1")
     names = _unique([seat.name for seat in seats])
     return Setup(tuple(replace(seat, name=name) for seat, name in zip(seats, names)), edition)
 
@@ -404,7 +404,7 @@ class Session:
         """Apply the action in notation ``text`` (a clicked ``data-action``) for the person
         who must act now."""
         if not self.human_to_act() or (self.hot_seat and self.viewer != self.state.to_act):
-            raise SessionError("It is not your turn to play.")
+            raise SessionError(self._wait_sentence())
         try:
             action = parse_action(text)
         except NotationError as error:
@@ -447,8 +447,19 @@ class Session:
         else:
             raise SessionError(f"Unknown command {text!r}.")
 
+    def _wait_sentence(self) -> str:
+        """Why a move clicked now cannot be made: who is to move instead."""
+        if self.bot_to_act():
+            name = self.seats[self.state.to_act].name
+            doing = ("choosing a card for the Bomb" if self.state.phase.value == "bomb"
+                     else "thinking")
+            return f"{name} {'are' if name == 'You' else 'is'} {doing} — wait for your turn."
+        return "It is not your turn to play."
+
     def _my_view(self) -> Optional[PlayerView]:
         if not self.human_to_act() or (self.hot_seat and self.viewer != self.state.to_act):
+            if self.bot_to_act():  # a card clicked while a computer plays (ui/render.py)
+                raise SessionError(self._wait_sentence())
             return None
         return view(self.state, self.state.to_act)
 

@@ -89,7 +89,7 @@ def render_notice(text: str) -> str:
     if not text:
         return ""
     return (f'<div class="notice" role="alert"><span>{escape(text)}</span>'
-            f'<button type="button" class="btn small" data-ui="dismiss" aria-label="Dismiss">OK'
+            f'<button type="button" class="btn small" data-ui="dismiss" title="Dismiss">OK'
             f'</button></div>')
 
 

@@ -29,14 +29,16 @@ from ui.session import Flash, Hooks, Seat, Selection, Session, parse_setup
 from scenarios import tweak_opening
 
 COLOUR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple")
-CARD_LABEL = re.compile(r'aria-label="(red|orange|yellow|green|blue|purple) (\d),')
+# A face card reads "3 red, 6 points" from its own words, visible and visually hidden.
+CARD_LABEL = re.compile(r'<span class="value">(\d)</span><span class="visually-hidden"> '
+                        r'(red|orange|yellow|green|blue|purple), ')
 ACTION = re.compile(r'data-action="([^"]*)"')
 
 
 def faces_drawn(html: str) -> Counter:
     """Every number card drawn face up in the HTML, as faces."""
     return Counter(Face(Colour(COLOUR_NAMES.index(colour)), int(value))
-                   for colour, value in CARD_LABEL.findall(html))
+                   for value, colour in CARD_LABEL.findall(html))
 
 
 def seats_for(players, humans=1):
@@ -159,7 +161,8 @@ def test_the_running_sum_is_shown_against_the_target():
     html = render.render_table(screen_for(state, state.to_act, selection))
     values = [me.hand[0].value, me.table[0].value, me.table[1].value]
     expected = f'{" + ".join(map(str, values))} = <b>{sum(values)}</b>'
-    assert expected in html and f'<span class="want">{me.target}</span>' in html
+    assert expected in html and sum(values) == me.target
+    assert "— the target — Capture 8!" in html  # this deal's pick is a legal capture
 
 
 def after_opening(kind):
@@ -219,6 +222,9 @@ def test_red_cards_show_double_points_in_the_corner():
     red, blue = Face.parse("R3"), Face.parse("B3")
     assert 'class="points" title="6 points">6<' in face_card(red, CLASSIC)  # R5
     assert 'class="points" title="3 points">3<' in face_card(blue, CLASSIC)
+    # Named as shown, the big value first: "3 red, 6 points" (visible text begins the name).
+    assert re.sub("<[^>]+>", "", face_card(red, CLASSIC)) == "3 red, 6 points"
+    assert 'aria-label="3 blue, 3 points"' in face_card(blue, CLASSIC)  # an image: labelled
 
 
 def test_target_card_shows_the_back_or_the_blue_seven():
@@ -295,8 +301,12 @@ def test_the_rules_page_reads_goals_from_the_rule_sets():
     html = render_rules(EDITIONS, house)
     assert "This game" in html and "<td>15</td>" in html
     assert "where the printed sheet is silent" in html
-    for ruling in ("R5", "R6", "R8", "R10", "R12", "R13", "R15", "R16", "R17", "R19"):
-        assert f"<b>{ruling}" in html
+    # Every ruling the sheet needs is told, in words: its number only in data-ruling.
+    told = set(re.findall(r"data-ruling=([\w-]+)", html))
+    assert {"R1", "R2", "R5", "R6", "R8", "R10", "R12", "R13", "R15", "R16", "R17", "R19",
+            "R20-R21"} <= told
+    text = re.sub(r"<[^>]*>", " ", html)
+    assert not re.search(r"\bR\d", text), re.search(r".{30}\bR\d.{30}", text).group(0)
 
 
 def test_a_tweak_is_celebrated_with_the_card_won():
@@ -329,5 +339,5 @@ def test_one_of_two_identical_hand_cards_lights_up_when_chosen():
     assert view(state, 0).hand.count(orange_2) == 2
     html = render.render_table(screen_for(state, 0, Selection(hand=orange_2)))
     hand = html.split('aria-label="Your hand"', 1)[1]
-    assert hand.count("orange 2,") == 2
+    assert hand.count('class="card face c-orange') == 2
     assert hand.count('aria-pressed="true"') == 1

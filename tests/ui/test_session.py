@@ -62,6 +62,9 @@ def test_bad_setup_says_what_is_wrong(fields, message):
 def test_setup_makes_names_distinct_and_renames_you_in_hot_seat():
     setup = setup_of("human", "human", "bot", names=["You", "Ann", "ann"])
     assert [seat.name for seat in setup.seats] == ["Player 1", "Ann", "ann 2"]
+    # Only the first seat's default "You" is renamed; a name typed elsewhere is kept.
+    setup = setup_of("human", "human", names=["Zoe", "You"])
+    assert [seat.name for seat in setup.seats] == ["Zoe", "You"]
 
 
 def test_hooks_are_read_and_checked():
@@ -156,8 +159,13 @@ def test_a_bot_move_for_a_stale_state_is_dropped():
 
 def test_moves_out_of_turn_or_illegal_are_refused_with_a_sentence():
     session = Session.new(setup_of("human", "bot"), Hooks(seed=2, dealer=0))
-    with pytest.raises(SessionError, match="not your turn"):
+    # A computer (Ada, seat 2) plays first: a click names who is thinking.
+    with pytest.raises(SessionError, match="^Ada is thinking — wait for your turn.$"):
         session.act("R1")
+    hand = session.screen().view.hand
+    for command in (f"hand:{hand[0]}", "table:0"):
+        with pytest.raises(SessionError, match="^Ada is thinking"):
+            session.command(command)
     session.step_bots()
     with pytest.raises(SessionError, match="cannot be read"):
         session.act("R9")

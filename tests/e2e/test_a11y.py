@@ -1,0 +1,208 @@
+"""Accessibility of every screen, checked by axe-core in real Chromium at a desktop and a phone
+size: no violation of any impact, on the start screen, the table in each of its states (a
+selection made, the Thief's and the Joker's choosers open, the Bomb's choice, a computer
+thinking), the hot-seat pass screen, a round's score sheet, game over and the rules page.
+
+axe-core is a pinned npm devDependency (package.json); the dev server serves node_modules, so
+the script is added to the page by URL — the page's own origin, which a Content-Security-Policy
+of 'self' allows.  States are reached as a person would, by clicking (tests/e2e/test_game.py's
+flows; deals from tests/ui/scenarios.py).
+
+The layout checks (issue 9, "steady layout") live here too: they measure the same screens.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_game import (
+    TURN_TIMEOUT_MS, click_hand_card, open_game, reveal, set_players, settle, start_opening,
+    wait_for_my_turn,
+)
+from tests.ui.scenarios import query
+from tweak import new_game
+
+__all__ = ["open_game"]  # the fixture, imported for these tests
+
+AXE_PATH = "node_modules/axe-core/axe.min.js"
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+RUN_AXE = """async (root) => {
+  const result = await axe.run(root ? document.querySelector(root) : document,
+                               {resultTypes: ["violations"]});
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 4).map(n => n.target.join(" ") + " — " +
+                                        (n.failureSummary || "").split("\\n").slice(0, 3).join(" ")),
+    count: v.nodes.length,
+  }));
+}"""
+
+
+def capture_opening(page, opening):
+    """Seat 0 makes the opening TWEAK! (hand card, table cards, Capture), by clicking."""
+    state = new_game(opening.players, opening.seed, tcards=opening.tcards,
+                     dealer=opening.dealer)
+    click_hand_card(page, str(opening.tweak.card))
+    used = set()
+    for face in opening.tweak.taken:
+        index = next(i for i, f in enumerate(state.table) if f is face and i not in used)
+        used.add(index)
+        page.locator(f"[data-ui='table:{index}']").click()
+    expect(page.locator("#capture")).to_be_enabled()
+    page.locator("#capture").click()
+
+
+def axe_violations(page, site_url) -> list:
+    """axe-core's violations on the page as it is now, as readable lines."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(url=site_url + AXE_PATH)
+    return [f"{v['id']} ({v['impact']}, {v['count']}×): {v['help']}\n    "
+            + "\n    ".join(v["nodes"]) for v in page.evaluate(RUN_AXE, None)]
+
+
+def check(page, site_url, where: str):
+    """Fail with every violation axe finds on the current screen, named by ``where``."""
+    settle(page)
+    problems = axe_violations(page, site_url)
+    assert not problems, f"axe on {where}:\n" + "\n".join(problems)
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request, page):
+    page.set_viewport_size(SIZES[request.param])
+    return request.param
+
+
+# ---- start and rules ------------------------------------------------------------------------
+
+
+def test_start_screen_and_rules_page(open_game, page, site_url, sized):
+    open_game(query(speed="instant"))
+    check(page, site_url, f"the start screen ({sized})")
+    page.locator("#how-to-play").click()
+    expect(page.locator("[data-screen=rules]")).to_be_visible()
+    check(page, site_url, f"the rules page ({sized})")
+    page.locator("#close-rules").click()
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    page.locator(".topbar [data-ui=rules]").click()
+    expect(page.locator("[data-screen=rules]")).to_be_visible()
+    check(page, site_url, f"the rules page over a game ({sized})")
+
+
+# ---- the table ------------------------------------------------------------------------------
+
+
+def test_table_with_a_selection_and_the_thief_chooser(open_game, page, site_url, sized):
+    page, opening = start_opening(open_game, ["human", "bot"], ("thief",))
+    wait_for_my_turn(page)
+    check(page, site_url, f"the table, my turn ({sized})")
+    click_hand_card(page)
+    page.locator("[data-ui^='table:']").first.click()
+    expect(page.locator(".sumline .expr")).to_be_visible()
+    check(page, site_url, f"the table with a selection ({sized})")
+    page.locator("[data-ui=clear]").click()
+    capture_opening(page, opening)
+    check(page, site_url, f"the table with the TWEAK! burst ({sized})")
+    wait_for_my_turn(page)
+    page.locator("[data-ui='flow:thief']").click()
+    expect(page.locator("[data-action='thief@1']")).to_be_visible()
+    check(page, site_url, f"the Thief chooser ({sized})")
+
+
+def test_table_with_the_joker_chooser(open_game, page, site_url, sized):
+    page, opening = start_opening(open_game, ["human", "bot", "bot"], ("joker",))
+    wait_for_my_turn(page)
+    capture_opening(page, opening)
+    wait_for_my_turn(page)
+    page.locator("[data-ui='flow:joker']").click()
+    expect(page.locator("[data-action='joker+1']")).to_be_visible()
+    check(page, site_url, f"the Joker chooser ({sized})")
+
+
+def test_pass_screen_and_the_bomb_choice(open_game, page, site_url, sized):
+    page, opening = start_opening(open_game, ["human", "human"], ("bomb",))
+    reveal_name = "Player 1"
+    expect(page.locator("[data-screen=pass]")).to_be_visible(timeout=TURN_TIMEOUT_MS)
+    check(page, site_url, f"the pass screen ({sized})")
+    reveal(page, reveal_name)
+    capture_opening(page, opening)
+    reveal(page, "Ada")
+    click_hand_card(page)
+    page.locator("#place").click()
+    reveal(page, reveal_name)
+    page.locator("[data-action=bomb]").click()
+    reveal(page, "Ada")
+    expect(page.locator(".prompt.alert")).to_contain_text("played The Bomb")
+    check(page, site_url, f"the Bomb choice ({sized})")
+    click_hand_card(page)
+    expect(page.locator("#give-up")).to_be_enabled()
+    check(page, site_url, f"the Bomb choice with a card chosen ({sized})")
+
+
+def snapshot(page, context, site_url):
+    """A frozen copy of the page as it is now (scripts removed), opened in a new tab at an
+    address of the same site, so a screen that lasts a second can be checked at leisure."""
+    html = page.evaluate("""() => {
+      const copy = document.documentElement.cloneNode(true);
+      copy.querySelectorAll("script").forEach(s => s.remove());
+      return "<!doctype html>" + copy.outerHTML;
+    }""")
+    frozen = context.new_page()
+    frozen.set_viewport_size(page.viewport_size)
+    url = site_url + "frozen-snapshot.html"
+    frozen.route(url, lambda route: route.fulfill(body=html, content_type="text/html"))
+    frozen.goto(url)
+    return frozen
+
+
+def test_table_while_a_computer_thinks(open_game, page, context, site_url, sized):
+    # The normal pace: a computer's move shows a second after its turn begins.
+    open_game(query(seed=12, dealer=2, speed="normal"))
+    set_players(page, ["human", "bot", "bot"])
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    settle(page)
+    click_hand_card(page)
+    page.locator("#place").click()
+    expect(page.locator(".opponent .thinking", has_text="thinking")).to_be_visible()
+    frozen = snapshot(page, context, site_url)
+    expect(frozen.locator(".opponent .thinking", has_text="thinking")).to_have_count(1)
+    problems = axe_violations(frozen, site_url)
+    frozen.close()
+    assert not problems, f"axe on a computer thinking ({sized}):\n" + "\n".join(problems)
+
+
+# ---- score sheet and game over --------------------------------------------------------------
+
+
+def play_out_the_round(page):
+    """Place (or give up to a Bomb) a card at every turn until a score sheet or game over
+    shows."""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        settle(page)
+        if page.locator("[data-screen=over], [data-screen=scores]").count():
+            return
+        for button in ("#place", "#give-up"):
+            if page.locator(button).count():
+                click_hand_card(page)
+                page.locator(button).click()
+                break
+        else:
+            page.wait_for_timeout(25)
+    raise AssertionError("the round did not end in 5 minutes")
+
+
+@pytest.mark.parametrize("goal, screen", [(1000, "scores"), (1, "over")])
+def test_score_sheet_and_game_over(open_game, page, site_url, sized, goal, screen):
+    open_game(query(seed=4, goal=goal, speed="instant"))
+    set_players(page, ["human", "bot", "bot", "bot"])
+    page.locator("#deal").click()
+    play_out_the_round(page)
+    expect(page.locator(f"[data-screen={screen}]")).to_be_visible()
+    check(page, site_url, f"the {screen} screen ({sized})")
