@@ -22,7 +22,7 @@
   const deal = $("deal");
   const fan = document.querySelector(".start-screen .fan");
   const SLOW_MS = 30000;  // past this with no answer the player is offered a Retry
-  const PROBE_MS = 8000;  // past this the worker's files are checked (a first visit takes ~3 s)
+  const PROBE_MS = 10000;  // past this the worker's files are checked (a first visit: ~3 s)
   // What the game's worker loads: its config and script (index.html), and the Pyodide runtime
   // (pyscript.toml's interpreter and the files it fetches).
   const WORKER_FILES = [

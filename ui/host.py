@@ -26,7 +26,8 @@ Data:
 
 Storage keys: ``tweak.save`` holds the game record (``tweak.dumps``) after every move;
 ``tweak.save.previous`` keeps the game a link or a new deal replaced; ``tweak.save.broken``
-keeps a save that could not be read (nothing a player made is ever deleted).
+keeps a save that could not be read (nothing a player made is ever deleted); ``tweak.last``
+the record of the last game played to its end.
 """
 
 from __future__ import annotations
@@ -40,11 +41,12 @@ from tweak import RecordError, bots, loads
 from .start import (SPEEDS, Hooks, SessionError, level_options, parse_hooks, render_notice,
                     render_saves, save_summary)
 
-__all__ = ["Host", "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "SAVE_KEYS"]
+__all__ = ["Host", "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "LAST_KEY", "SAVE_KEYS"]
 
 SAVE_KEY = "tweak.save"
 PREVIOUS_KEY = "tweak.save.previous"
 BROKEN_KEY = "tweak.save.broken"
+LAST_KEY = "tweak.last"  # the record of the last game played to its end
 SAVE_KEYS = (SAVE_KEY, PREVIOUS_KEY)
 
 
@@ -246,8 +248,11 @@ class Host:
 
         session = self._session()
         store = dict(store or {})
-        if saved:  # a finished game has nothing to resume
-            store[SAVE_KEY] = None if session.state.is_over else session.save_text()
+        if saved:  # a finished game has nothing to resume; it is kept as the last game
+            if session.state.is_over:
+                store.update({SAVE_KEY: None, LAST_KEY: session.save_text()})
+            else:
+                store[SAVE_KEY] = session.save_text()
         session.speed = self.speed
         screen = session.screen()
         reply = {"screen": screen.kind, "html": render.render_screen(screen),

@@ -42,9 +42,25 @@
     const { animate = false, hold = 0, duration = 380 } = options || {};
     const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
     if (!animate || !motion || reduced || game.hidden) {
-      game.innerHTML = html;
+      put(game, html);
       return;
     }
+    swapping += 1;
+    try {
+      await glide(game, html, motion, hold, duration);
+    } finally {
+      swapping -= 1;
+    }
+  }
+
+  let swapping = 0;  // swaps between their start and the new HTML going in
+
+  const put = (game, html) => {
+    game.innerHTML = html;
+    window.tweakMotion.lastHtml = html;  // what #game holds once the cards have landed
+  };
+
+  async function glide(game, html, motion, hold, duration) {
     const incoming = document.createElement("template");
     incoming.innerHTML = html;
     const staying = new Set([...incoming.content.querySelectorAll("[data-card]")]
@@ -73,7 +89,7 @@
       return { ghost, rect };
     });
 
-    game.innerHTML = html;
+    put(game, html);
 
     const easing = "cubic-bezier(.2, .8, .2, 1)";
     for (const [name, { el, rect }] of cardsIn(game)) {
@@ -107,8 +123,9 @@
   }
 
   /* True once no card is moving: every animation ended and no ghost is in flight. */
-  const still = () => document.getAnimations().every((run) => run.playState !== "running")
-    && !layer().children.length;
+  const still = () => !swapping && document.getAnimations()
+    .filter((run) => !(run instanceof CSSAnimation || run instanceof CSSTransition))
+    .every((run) => run.playState !== "running") && !layer().children.length;
 
   window.tweakMotion = { swap, still };
 })();

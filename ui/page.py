@@ -237,14 +237,15 @@ async def show_game(reply, hold=0):
 
 def show_flash(reply):
     """A capture's called-out sum as a toast; a TWEAK! as the big burst, but only over the
-    table with no choice open (it must never hide a score sheet, the standings or a
-    chooser: there it is a toast too).  A click anywhere dismisses the burst."""
-    if page.screen != "table" or document.querySelector("#game .flowbar"):
+    table with no chooser open, or a hot-seat pass screen (it must never hide a score sheet,
+    the standings or a choice: there it is a toast too).  A click anywhere dismisses it."""
+    open_to_it = page.screen in ("table", "pass") and \
+        not document.querySelector("#game .flowbar")
+    if not open_to_it:
         element("fx-burst").innerHTML = ""
     if not reply.get("flash"):
         return
-    big = reply.get("flash_big") and page.screen == "table" and \
-        not document.querySelector("#game .flowbar")
+    big = reply.get("flash_big") and open_to_it
     slot = element("fx-burst" if big else "fx-toast")
     slot.innerHTML = reply["flash"]
 

@@ -130,6 +130,11 @@ def page_log(page) -> PageLog:
             log.failures.append(f"{response.status} {response.url}")
 
     def on_request_failed(request):
+        # Chromium ends every HEAD request (no body to read) as "aborted", answered or not;
+        # ui/boot.js asks HEAD of the worker's files when the game is slow to start.  Its
+        # 404s still show up in on_response.
+        if request.method == "HEAD" and request.failure == "net::ERR_ABORTED":
+            return
         log.failures.append(f"{request.failure} {request.url}")
 
     page.on("request", lambda request: log.requests.append(request.url))

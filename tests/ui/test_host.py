@@ -133,3 +133,42 @@ def test_the_worker_reads_only_save_keys_from_the_main_thread():
     text = json.dumps({SAVE_KEY: "a", PREVIOUS_KEY: None, "other": "b"})
     assert parse_saves(text) == {SAVE_KEY: "a"}
     assert parse_saves("[]") == {}
+
+
+def test_every_move_is_announced_once_and_a_turn_with_its_prompt():
+    made, reply = dealt("?seed=3&speed=instant&dealer=0")  # the computer plays first
+    heard = list(reply["announce"])
+    while reply["bot"]:
+        reply = made.bot_move()
+        heard += reply["announce"]
+    assert reply["turn"] and heard[-1].startswith("Your turn — make ")
+    assert reply["focus"] == ".hand [data-ui^='hand:']"
+    selected = made.command(f"hand:{made.session.screen().view.hand[0]}")
+    assert selected["announce"] == [] and not selected["turn"]  # nothing new happened
+    moves = [entry.text for entry in made.session.log if entry.kind != "round"]
+    assert [text for text in heard if text in moves] == moves
+
+
+def test_motion_says_where_cards_go():
+    made, reply = dealt("?seed=3&speed=instant&dealer=0")
+    assert reply["motion"]["from"] == "deck"  # the deal
+    moved = made.bot_move()
+    motion = moved["motion"]
+    if motion["taking"]:
+        assert motion["to"] == "seat:1" and 'data-card="played"' in motion["played"]
+    else:
+        assert motion["from"] == "seat:1"
+
+
+def test_a_finished_game_is_kept_as_the_last_game():
+    made = host("?seed=7&speed=instant&goal=1")
+    reply = made.deal(FIELDS, {})
+    while reply["screen"] not in ("over",):
+        if reply["bot"]:
+            reply = made.bot_move()
+        elif reply["screen"] == "scores":
+            reply = made.command("next-round")
+        else:
+            reply = made.act(str(made.session.screen().view.legal[-1]))
+    assert reply["store"]["tweak.save"] is None
+    assert loads(reply["store"]["tweak.last"]).actions == made.session.record.actions

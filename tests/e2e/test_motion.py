@@ -1,0 +1,144 @@
+"""A table you can follow (issue 9), in real Chromium: every move of every seat reaches the
+screen reader's live region in order; cards move and land exactly where the screen without
+motion puts them; reduced motion moves nothing and loses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_game import (
+    TURN_TIMEOUT_MS, capture_opening, click_hand_card, open_game, set_players, settle,
+    wait_for_my_turn,
+)
+from tests.ui.scenarios import query, tweak_opening
+from tweak import loads
+from ui.story import tell
+
+__all__ = ["open_game"]
+
+# Installed before the page's scripts: every sentence the live region receives, in order.
+LISTEN = """
+window.__said = [];
+document.addEventListener("DOMContentLoaded", () => {
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) window.__said.push(node.textContent);
+    }
+  }).observe(document.getElementById("announcer"), {childList: true});
+});
+"""
+
+
+def play_to_the_end(page, deadline_s: float = 600) -> None:
+    deadline = time.monotonic() + deadline_s
+    while time.monotonic() < deadline:
+        settle(page)
+        if page.locator("[data-screen=over]").count():
+            return
+        if page.locator("#next-round").count():
+            page.locator("#next-round").click()
+        elif page.locator("#give-up").count():
+            click_hand_card(page)
+            page.locator("#give-up").click()
+        elif page.locator("#place").count():
+            click_hand_card(page)
+            page.locator("#place").click()
+        else:
+            page.wait_for_timeout(25)
+    raise AssertionError("the game did not end in time")
+
+
+def test_every_move_of_every_seat_is_announced_in_order(open_game, page):
+    page.add_init_script(LISTEN)
+    open_game(query(seed=21, goal=60, speed="instant"))
+    set_players(page, ["human", "bot", "bot", "bot"])
+    page.locator("#deal").click()
+    play_to_the_end(page)
+    said = page.evaluate("window.__said")
+    record = loads(page.evaluate("localStorage.getItem('tweak.last')"))
+    assert len(record.actions) > 20
+    # What each step of the record tells, replayed here: every move's sentence must have been
+    # said, in the record's order.
+    expected = []
+    for state in list(record.states())[1:]:
+        entries = [entry for entry in tell(state.events, record.names) if entry.seat is not None
+                   or entry.kind != "round"]
+        expected.append(entries[0].text)
+    position = 0
+    for sentence in expected:
+        assert sentence in said[position:], f"never announced (or out of order): {sentence!r}"
+        position = said.index(sentence, position) + 1
+    assert any(text.startswith("Your turn — make ") for text in said)
+    assert any(text.startswith("Round 1 ends:") for text in said)
+
+
+def landed(page) -> None:
+    """Every card has stopped where the screen puts it: no animation running, no card in
+    flight, and #game holds exactly the HTML the worker sent (motion never edits it)."""
+    page.wait_for_function("window.tweakMotion.still()", timeout=TURN_TIMEOUT_MS)
+    # Both serialised by the browser (it normalises quotes and the like).
+    assert page.evaluate("(() => { const t = document.createElement('template');"
+                         " t.innerHTML = window.tweakMotion.lastHtml;"
+                         " return document.getElementById('game').innerHTML === t.innerHTML;"
+                         " })()"), "the screen after motion differs from the screen sent"
+    assert page.locator("#fx-ghosts > *").count() == 0
+    assert page.locator("#game [data-card][style]").count() == 0  # nothing left displaced
+
+
+@pytest.mark.parametrize("tcard", ["thief", "change", "bomb", "joker"])
+def test_each_kind_of_move_ends_with_its_cards_in_place(open_game, page, tcard):
+    opening = tweak_opening(2, (tcard,))
+    open_game(opening.query(speed="fast", goal=1000))  # the motion, at the fast pace
+    set_players(page, ["human", "bot"])
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    landed(page)  # the deal
+    capture_opening(page, opening)  # a TWEAK!, the [T!] card won, the table refilled
+    landed(page)
+    wait_for_my_turn(page)  # the computer's move (a place or a capture, gathered first)
+    landed(page)
+    if tcard == "thief":
+        page.locator("[data-ui='flow:thief']").click()
+        page.locator("[data-action='thief@1']").click()
+    elif tcard == "joker":
+        page.locator("[data-ui='flow:joker']").click()
+        page.locator("[data-action='joker+1']").click()
+    else:
+        page.locator(f"[data-action={tcard}]").click()
+    settle(page)
+    landed(page)
+    wait_for_my_turn(page)  # after the Bomb the computer gives a card up, then plays
+    settle(page)
+    landed(page)
+    click_hand_card(page)
+    page.locator("#place").click()
+    settle(page)
+    landed(page)
+
+
+def test_reduced_motion_moves_nothing_and_loses_nothing(open_game, page):
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(LISTEN)
+    open_game(query(seed=31, speed="normal"))
+    set_players(page, ["human", "bot", "bot"])
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    settle(page)
+    assert page.evaluate("document.getAnimations().filter(a => !(a instanceof CSSAnimation"
+                         " || a instanceof CSSTransition)).length") == 0  # no card moved
+    assert page.locator("#fx-ghosts > *").count() == 0
+    # The information is all there: the log, and every move said.
+    assert page.locator(".log li").count() > 0
+    said = page.evaluate("window.__said")
+    assert said and said[-1].startswith("Your turn")
+    click_hand_card(page)
+    page.locator("#place").click()
+    wait_for_my_turn(page)
+    settle(page)
+    assert page.locator("#fx-ghosts > *").count() == 0
+    assert json.loads(page.evaluate("localStorage.getItem('tweak.save')"))["actions"]
