@@ -251,10 +251,10 @@ class Session:
         # Bots draw from seeds of their own, unrelated to the deal's: a seed derived from the
         # game's could be inverted to replay the deal and see hidden cards (R21).  Records keep
         # the actions, so a replay never needs the bots' seeds.
-        self.bots = {
-            i: bots.make_bot(seat.level, seed=_BOT_SEEDS.randrange(2**31))
-            for i, seat in enumerate(self.seats) if not seat.is_human
-        }
+        self.bot_seeds = {i: _BOT_SEEDS.randrange(2**31)
+                          for i, seat in enumerate(self.seats) if not seat.is_human}
+        self.bots = {}  # seat -> its bot, made on its first move (``bot``)
+        self._paces = {}  # seat -> the pace its bot was made for
         self.viewer = self.humans[0] if not self.hot_seat else None
         self.selection = Selection()
         self.log = deque(maxlen=LOG_LINES)  # ui.story.Entry, oldest first
@@ -496,11 +496,20 @@ class Session:
         if not self.bot_to_act():
             raise SessionError("No computer player is to move now.")
         seat = self.state.to_act
-        bot = self.bots[seat]
+        bot = self.bot(seat)
         seat_view = view(self.state, seat)  # bots get their own view only (R21)
         think = getattr(bot, "think", None)
         thinking = think(seat_view) if callable(think) else _chosen(bot, seat_view)
         return BotTurn(seat, seat_view, thinking, self.state.step)
+
+    def bot(self, seat: int):
+        """The computer at ``seat``, thinking at the pace now in force (``tweak.bots``: Hard's
+        budget follows it); remade, from its own seed, when the pace changes."""
+        if seat not in self.bots or self._paces.get(seat, self.speed) != self.speed:
+            self.bots[seat] = bots.make_bot(self.seats[seat].level, seed=self.bot_seeds[seat],
+                                            pace=self.speed)
+            self._paces[seat] = self.speed
+        return self.bots[seat]
 
     def finish_bot(self, turn: BotTurn, action) -> bool:
         """Apply a computer's chosen move; False if the game moved on meanwhile."""

@@ -370,3 +370,11 @@ def test_second_person_for_the_seat_named_you():
     assert second_person("Ada plays The Thief on You: red 3 goes to the table.") == \
         "Ada plays The Thief on you: red 3 goes to the table."
     assert second_person("Ada deals, You plays first.") == "Ada deals, you play first."
+
+
+def test_a_computer_thinks_at_the_pace_in_force():
+    session = Session.new(setup_of("human", "bot:hard"), Hooks(seed=3, dealer=0))
+    assert session.bot(1).pace == "normal"
+    session.command("speed:instant")
+    assert session.bot(1).pace == "instant"  # remade from its own seed, not the deal's
+    assert session.bot_seeds[1] != session.record.seed
