@@ -141,10 +141,13 @@ def tcard(kind, *, extra=None, classes=(), used=False, why: str = "") -> str:
     extra = dict(extra or {})
     extra.setdefault("title", kind.title + (" (used)" if used else ""))
     state = ("used",) if used else ()
-    label = (f"{TCARD_SHORT[kind]} [T!] card" + (", used" if used else "")
-             + (f", not playable now: {why}" if why else ""))
+    # "Thief [T!] card, not playable now: on your turn": the short name it shows, then words
+    # for the ear (visually hidden), so a button's name begins with its visible text.
+    rest = (" [T!] card" + (", used" if used else "")
+            + (f", not playable now: {why}" if why else ""))
+    inner += f'<span class="visually-hidden">{escape(rest)}</span>'
     return _element(inner, ("card", "tcard", f"t-{kind.value}") + state + tuple(classes), extra,
-                    label)
+                    TCARD_SHORT[kind] + rest, named_inside=True)
 
 
 def tcard_back(*, classes=()) -> str:

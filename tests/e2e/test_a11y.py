@@ -206,3 +206,46 @@ def test_score_sheet_and_game_over(open_game, page, site_url, sized, goal, scree
     play_out_the_round(page)
     expect(page.locator(f"[data-screen={screen}]")).to_be_visible()
     check(page, site_url, f"the {screen} screen ({sized})")
+
+
+# ---- steady layout --------------------------------------------------------------------------
+
+HEIGHTS = """() => [...document.querySelectorAll('.topbar, .opponent, .me, .me .slot, .me-row')]
+  .map(e => [e.className.split(' ')[0] + (e.dataset.seat || ''), Math.round(e.getBoundingClientRect().height)])"""
+
+
+def test_panels_keep_their_size_and_buttons_their_reach(open_game, page, sized):
+    """No panel grows or shrinks when a card is picked or a computer starts thinking; on a
+    phone every button is at least 44 px tall; a toast leaves the top bar's buttons free."""
+    open_game(query(seed=12, dealer=2, speed="normal"))
+    set_players(page, ["human", "bot", "bot"])
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    settle(page)
+    before = page.evaluate(HEIGHTS)
+    click_hand_card(page)
+    page.locator("[data-ui^='table:']").first.click()
+    expect(page.locator(".sumline .why")).to_be_visible()
+    assert page.evaluate(HEIGHTS) == before, "picking cards changed a panel's height"
+    page.locator("[data-ui=clear]").click()
+    click_hand_card(page)
+    page.locator("#place").click()
+    expect(page.locator(".opponent .thinking", has_text="thinking")).to_be_visible()
+    assert page.evaluate(HEIGHTS) == before, "a computer thinking changed a panel's height"
+
+    if sized == "phone":
+        heights = page.evaluate("""() => [...document.querySelectorAll('#game .btn')]
+            .filter(b => b.offsetParent).map(b => [b.textContent, b.getBoundingClientRect().height])""")
+        assert heights and all(h >= 44 for _, h in heights), heights
+
+    # A capture's toast (ui/render.py render_flash), as the page shows it.
+    page.evaluate("""() => { document.getElementById('fx-toast').innerHTML =
+        '<div class="toast" role="status"><div class="callout"><b>Ada</b>: 1 plus 3 is 4, ' +
+        'plus 5 is 9, and a long name to fill the line</div></div>'; }""")
+    page.wait_for_timeout(500)  # past the toast's slide-in
+    toast = page.locator("#fx-toast .toast").bounding_box()
+    for button in page.locator(".topbar .btn").all():
+        box = button.bounding_box()
+        assert (toast["y"] >= box["y"] + box["height"] or toast["y"] + toast["height"] <= box["y"]
+                or toast["x"] >= box["x"] + box["width"] or toast["x"] + toast["width"] <= box["x"]), \
+            f"the toast covers {button.inner_text()!r}"

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 from html import unescape
+from html.parser import HTMLParser
 from itertools import combinations
 from random import Random
 
@@ -341,3 +342,216 @@ def test_one_of_two_identical_hand_cards_lights_up_when_chosen():
     hand = html.split('aria-label="Your hand"', 1)[1]
     assert hand.count('class="card face c-orange') == 2
     assert hand.count('aria-pressed="true"') == 1
+
+
+# ---- keys ------------------------------------------------------------------------------------
+
+
+class _Controls(HTMLParser):
+    """Every element of a page's HTML that names a key: its attributes, in order."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.keyed = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attributes):
+        attributes = dict(attributes)
+        if "data-key" in attributes:
+            self.keyed.append(attributes)
+
+
+def keyed_controls(html) -> dict:
+    """data-key → the attributes of the one element carrying it (a key names one control)."""
+    controls = _Controls(html).keyed
+    keys = [control["data-key"] for control in controls]
+    assert len(keys) == len(set(keys)), f"a key names two controls: {keys}"
+    return {control["data-key"]: control for control in controls}
+
+
+def press(session, key) -> None:
+    """What ui/page.py does with a key: click the control whose data-key is ``key``."""
+    control = keyed_controls(render.render_screen(session.screen()))[key]
+    if control.get("data-action"):
+        session.act(control["data-action"])
+    else:
+        session.command(control["data-ui"])
+
+
+def test_every_key_names_one_live_control_and_says_so():
+    rng = Random(8)
+    seen = Counter()
+    for state in random_states(games=4, steps=30):
+        me = view(state, state.to_act)
+        for selection in selections(me, rng):
+            html = render.render_table(screen_for(state, state.to_act, selection))
+            for key, control in keyed_controls(html).items():
+                # Clickable now: a legal move or a UI command, never a disabled button.
+                assert control.get("data-action") or control.get("data-ui"), control
+                assert "disabled" not in control
+                if control.get("data-action"):
+                    assert parse_action(unescape(control["data-action"])) in me.legal
+                assert control["aria-keyshortcuts"] == key
+                assert key in ("Enter", "Escape") or (len(key) == 1 and key == key.lower())
+                seen[key] += 1
+        # Nobody else's screen has keys for the table: a key is only on a control of one's move.
+        other = (state.to_act + 1) % state.players
+        assert not keyed_controls(render.render_table(screen_for(state, other)))
+    assert {"1", "a", "p", "Enter", "Escape"} <= set(seen), seen
+
+
+def test_a_capture_takes_at_most_five_key_presses():
+    """Every legal capture of a seat's turn, made by keys alone from a fresh selection: its
+    hand card's digit, its table cards' letters, Enter."""
+    made = 0
+    for seed in range(40):
+        session = Session.new(parse_setup({"players": "2", "kind-0": "human"}),
+                              Hooks(seed=seed, dealer=1))
+        me = session.screen().view
+        captures = [a for a in me.legal if isinstance(a, Capture)]
+        for capture in captures[:3]:
+            trial = Session.new(parse_setup({"players": "2", "kind-0": "human"}),
+                                Hooks(seed=seed, dealer=1))
+            keys = [str(me.hand.index(capture.card) + 1)]
+            used = set()
+            for face in capture.taken:
+                index = next(i for i, f in enumerate(me.table) if f == face and i not in used)
+                used.add(index)
+                keys.append(render.TABLE_KEYS[index])
+            keys.append("Enter")
+            for key in keys:
+                press(trial, key)
+            assert parse_action(trial.record.actions[0]) == capture, (seed, keys)
+            assert len(keys) <= 5 or len(capture.taken) > 3
+            made += 1
+    assert made > 10
+
+
+def test_keys_place_clear_and_answer_the_choosers():
+    session = Session.new(parse_setup({"players": "2", "kind-0": "human"}), Hooks(seed=3,
+                                                                                  dealer=1))
+    me = session.screen().view
+    press(session, "1")
+    press(session, "a")
+    assert session.selection.hand == me.hand[0] and session.selection.table == (0,)
+    press(session, "Escape")  # Clear
+    assert session.selection == Selection()
+    press(session, "2")
+    press(session, "p")  # Place card
+    assert parse_action(session.record.actions[0]) == Place(me.hand[1])
+
+    state = after_opening("thief")
+    me = view(state, 0)
+    html = render.render_table(screen_for(state, 0))
+    assert keyed_controls(html)["t"]["data-ui"] == "flow:thief"
+    chooser = render.render_table(screen_for(state, 0, Selection(flow="thief")))
+    keys = keyed_controls(chooser)
+    # In a chooser only its own keys work: the victims by number, Esc cancels.
+    assert set(keys) == {"1", "2", "Escape"}
+    assert keys["1"]["data-action"] == "thief@1" and keys["Escape"]["data-ui"] == "flow:thief"
+    state = after_opening("joker")
+    keys = keyed_controls(render.render_table(screen_for(state, 0, Selection(flow="joker"))))
+    assert keys["+"]["data-action"] == "joker+1" and keys["-"]["data-action"] == "joker-1"
+
+
+def test_the_keys_help_names_the_keys_drawn():
+    state = new_game(3, seed=4)
+    me = view(state, state.to_act)
+    html = render.render_table(screen_for(state, state.to_act))
+    help_line = re.search(r'<p class="keys-help">(.*?)</p>', html).group(1)
+    last = render.TABLE_KEYS[len(me.table) - 1]
+    assert help_line == (f"Keys: 1–{len(me.hand)} hand · a–{last} table · Enter capture · "
+                         f"P place · Esc clear")
+    keys = keyed_controls(html)
+    assert {str(n) for n in range(1, len(me.hand) + 1)} | set(render.TABLE_KEYS[:len(me.table)]) \
+        <= set(keys)
+    # Not one's move: the line is there, empty (it keeps the layout's size).
+    html = render.render_table(screen_for(state, (state.to_act + 1) % 3))
+    assert '<p class="keys-help"></p>' in html
+
+
+# ---- say why ---------------------------------------------------------------------------------
+
+
+def why(html) -> str:
+    match = re.search(r'<span class="why">— (.*?)</span></div>', html)
+    return re.sub("<[^>]+>", "", match.group(1)) if match else ""
+
+
+def test_the_sum_line_says_why_a_pick_is_not_a_capture():
+    state = new_game(2, seed=1)
+    seat = state.to_act
+    me = view(state, seat)
+    target = me.target
+
+    def said(selection):
+        return why(render.render_table(screen_for(state, seat, selection)))
+
+    assert said(Selection(table=(0,))) == "now pick a card from your hand"
+    assert said(Selection(hand=me.hand[0])) == ("a capture needs table cards too — or place "
+                                               "this card")
+    checked = set()
+    for face in me.hand:
+        for size in (1, 2):
+            for picked in combinations(range(len(me.table)), size):
+                total = face.value + sum(me.table[i].value for i in picked)
+                text = said(Selection(hand=face, table=picked))
+                if Capture.of(face, [me.table[i] for i in picked]) in me.legal:
+                    assert text == f"the target — Capture {total}!"
+                    checked.add("capture")
+                elif total < target:
+                    assert text == f"you need {target}"
+                    checked.add("under")
+                elif total > target:
+                    assert text == f"that is more than {target}"
+                    checked.add("over")
+    assert checked >= {"capture", "under"}, checked
+
+
+def test_a_held_tcard_says_why_it_cannot_be_played():
+    state = after_opening("bomb")
+    me = view(state, 0)
+    html = render.render_table(screen_for(state, 0))
+    assert '<span class="twhy" aria-hidden="true"></span>' in html  # playable: no reason
+    # Seat 0 places instead: on another seat's turn the card waits for its owner's turn.
+    waiting = apply(state, me.legal[-1])
+    html = render.render_table(screen_for(waiting, 0))
+    assert '<span class="twhy" aria-hidden="true">on your turn</span>' in html
+    bomb = re.search(r'<button class="card tcard t-bomb.*?</button>', html).group(0)
+    # Its name: what it shows, then the reason (visually hidden words).
+    assert re.sub("<[^>]+>", "", bomb.split('<span class="tname">')[1]) == (
+        "Bomb [T!] card, not playable now: on your turn")
+    # One [T!] card a turn (R12): after playing the Joker, a second held card says so.
+    state = after_opening("joker")
+    played = apply(state, PlayJoker(+1))
+    fake = replace(view(played, 0), tcards_held=tuple(
+        held + (TKind.CHANGE,) if seat == 0 else held
+        for seat, held in enumerate(view(played, 0).tcards_held)))
+    screen = replace(screen_for(played, 0), view=fake)
+    assert "one [T!] card a turn" in render.render_table(screen)
+
+
+def test_score_headers_are_words_for_every_reader():
+    session = finished_round_session(goal=1_000)
+    html = render.render_screen(session.screen())
+    head = re.search(r"<thead>(.*?)</thead>", html).group(1)
+    cells = re.findall(r"<th scope=col[^>]*>(.*?)</th>", head)
+    for cell in cells:
+        heard = re.sub(r'<span class="short" aria-hidden="true">.*?</span>', "", cell)
+        heard = re.sub("<[^>]+>", "", heard)
+        assert heard and heard[0].isupper() or heard.startswith("["), cell
+        assert heard not in ("TWK", "Rnd", "Pts", "RND"), heard
+    assert "Round" in head and "TWEAK!" in head
+
+
+def test_you_deal_and_you_play_in_the_second_person():
+    session = Session.new(parse_setup({"players": "2", "kind-0": "human"}),
+                          Hooks(seed=9, goal=1_000, dealer=1))
+    while session.kind() != "scores":
+        session.step_bots()
+        if session.kind() == "table":
+            session.act(str(Place(session.screen().view.hand[0])))
+    html = render.render_screen(session.screen())
+    # Round 2: seat 0 (You) deals and Ada plays first (R8).
+    assert "<b>You</b> deal, <b>Ada</b> plays first." in html
+    assert render._verb("You", "is") == "are" and render._verb("Ada", "is") == "is"
