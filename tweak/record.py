@@ -6,6 +6,9 @@ A ``Record`` holds what it takes to replay a game from the start:
   deck, tcards, dealer      round 1's stacked deck / [T!] pile / dealer, if the game stacked them
   names                     seat names shown to players (metadata; replay ignores them)
   seats                     seat kinds such as "human" or "bot:medium" (metadata)
+  practice                  True when a move was taken back: the game is practice and counts
+                            in no statistics (metadata; JSON "practice": true, written only
+                            when true, so older records read unchanged)
 
 Text forms:
   ``dumps(record)`` / ``loads(text)``          JSON, versioned by its "format" field
@@ -80,6 +83,7 @@ class Record:
     dealer: object = None
     names: tuple = ()
     seats: tuple = ()
+    practice: bool = False
 
     def start(self) -> State:
         """The state before any action."""
@@ -131,6 +135,8 @@ def to_dict(record: Record) -> dict:
         data["names"] = list(record.names)
     if record.seats:
         data["seats"] = list(record.seats)
+    if record.practice:
+        data["practice"] = True
     return data
 
 
@@ -141,7 +147,7 @@ def from_dict(data) -> Record:
         raise RecordError(f"this is not a TWEAK! game record of format {FORMAT} "
                           f"(format: {data.get('format')!r})")
     known = {"format", "players", "seed", "rules", "actions", "deck", "tcards", "dealer",
-             "names", "seats"}
+             "names", "seats", "practice"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise RecordError(f"unknown field(s) in the record: {', '.join(unknown)}")
@@ -177,9 +183,13 @@ def from_dict(data) -> Record:
     dealer = data.get("dealer")
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
         raise RecordError(f"the record's dealer must be a seat number, not {dealer!r}")
+    practice = data.get("practice", False)
+    if not isinstance(practice, bool):
+        raise RecordError(f"the record's practice mark must be true or false, not {practice!r}")
     record = Record(players=players, seed=seed, rules=rules, actions=lists.get("actions", ()),
                     deck=lists.get("deck"), tcards=lists.get("tcards"), dealer=dealer,
-                    names=lists.get("names", ()), seats=lists.get("seats", ()))
+                    names=lists.get("names", ()), seats=lists.get("seats", ()),
+                    practice=practice)
     record.start()  # a record whose game cannot even be set up is refused here
     return record
 

@@ -197,3 +197,20 @@ def test_rule_sets_round_trip_and_validate():
 def test_nonsensical_house_rules_are_refused_with_a_clear_message_r3(changes, message):
     with pytest.raises(RulesError, match=message):
         CLASSIC.with_changes(**changes)
+
+
+def test_a_practice_mark_round_trips_and_old_records_read_unchanged():
+    """A game with a move taken back is practice (issue 11): the JSON says ``"practice": true``
+    only then, so records without the field (every older one) load as before."""
+    from dataclasses import replace
+
+    record, state = played_record(actions=10)
+    assert "practice" not in json.loads(dumps(record))
+    assert loads(dumps(record)).practice is False
+    marked = replace(record, practice=True)
+    assert json.loads(dumps(marked))["practice"] is True
+    assert loads(dumps(marked)) == marked
+    assert from_fragment(to_fragment(marked)) == marked
+    assert marked.then(legal_actions(state)[0]).practice is True
+    with pytest.raises(RecordError, match="practice"):
+        loads(dumps(record)[:-1] + ',"practice":"yes"}')
