@@ -45,14 +45,15 @@
   };
   const creep = () => {
     if (done) return;
-    // Half of what is left every ~3 s: it slows down but never stops.
+    // Half of what is left every ~3 s: it slows down but never stops.  Twice a second, as a
+    // transform the compositor animates: no layout and no script on every frame.
     const seconds = (performance.now() - started) / 1000;
     const target = 92 - 88 * Math.pow(0.5, seconds / 3);
-    shown = Math.min(96, Math.max(shown + 0.05, target));
-    bar.style.width = shown.toFixed(1) + "%";
-    requestAnimationFrame(creep);
+    shown = Math.min(96, Math.max(shown + 0.5, target));
+    bar.style.transform = "scaleX(" + (shown / 100).toFixed(3) + ")";
+    setTimeout(creep, 500);
   };
-  requestAnimationFrame(creep);
+  creep();
   const seen = [
     ["core.js", 10, "Loading PyScript…"],
     ["micropython.wasm", 20, "Starting Python…"],
@@ -153,6 +154,10 @@
   // the service worker serves them), so only a real "not found" counts.
   setTimeout(() => {
     if (done || isReady()) return;
+    // Offline, or served from the service worker's cache, there is no host to ask.
+    if (!navigator.onLine || (navigator.serviceWorker && navigator.serviceWorker.controller)) {
+      return;
+    }
     for (const url of WORKER_FILES) {
       fetch(url, { method: "HEAD", cache: "no-store" }).then((response) => {
         if (!response.ok) fail("A file of the game could not be loaded (" +

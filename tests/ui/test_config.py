@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 WORKER_CONFIG = ROOT / "pyscript.toml"
 PAGE_CONFIG = ROOT / "ui" / "page.toml"
 INDEX = ROOT / "index.html"
-BROWSER_MODULES = ("js", "pyscript", "pyodide")
+BROWSER_MODULES = ("js", "pyscript", "pyodide", "pyodide_js")
 
 
 def config(path=WORKER_CONFIG):
@@ -124,7 +124,10 @@ def test_only_the_main_thread_touches_the_browser():
         if path.name == "page.py":
             continue
         browser = {name for name in imports_of(path) if name.split(".")[0] in BROWSER_MODULES}
-        assert not browser, f"{path.name} imports {sorted(browser)}"
+        # The worker's script may read its own runtime's heap size (memory(), for the soak
+        # benchmark); nothing else of the browser, and no module of the game at all.
+        allowed = {"pyodide_js"} if path.name == "worker.py" else set()
+        assert browser <= allowed, f"{path.name} imports {sorted(browser - allowed)}"
 
 
 def test_the_main_thread_imports_nothing_of_the_game():
