@@ -6,6 +6,10 @@ fails if the page logged an error or showed a Python traceback (``open_game``).
 
 from __future__ import annotations
 
+import base64
+import json
+import zlib
+
 import pytest
 from playwright.sync_api import expect
 
@@ -14,10 +18,24 @@ from tests.e2e.test_game import (
     wait_for_my_turn, capture_opening,
 )
 from tests.ui.scenarios import query
+from tweak import Record, dumps
 
 __all__ = ["open_game"]  # the fixture, imported for these tests
 
 NESTED_LINK = "#g=" + "[" * 1300  # a 1.3 KB link of nesting: it once killed Pyodide's stack
+
+
+def packed_link(data: dict) -> str:
+    """A ``#g=`` link of any JSON, packed as tweak.to_fragment packs a record."""
+    packed = zlib.compress(json.dumps(data).encode("utf-8"), 9)
+    return "#g=1." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+RECORD = json.loads(dumps(Record(players=2, seed=5)))
+# House-rule targets up to 30 once made legal_actions combinatorial (seconds per click), and a
+# legal 143,141-action link froze the tab for 18 s: both are refused before any replay now.
+HUGE_TARGETS = packed_link({**RECORD, "rules": {**RECORD["rules"], "targets": [30] * 10}})
+TOO_LONG = packed_link({**RECORD, "actions": ["R1"] * 20_000})
 
 
 def deal_and_play(page):
@@ -64,7 +82,8 @@ def test_a_hostile_save_is_set_aside_with_a_message(open_game, page, save):
     no_traceback(page)
 
 
-@pytest.mark.parametrize("link", [NESTED_LINK, "#g=1.not-a-game", "#g=" + "A" * 400_000])
+@pytest.mark.parametrize("link", [NESTED_LINK, "#g=1.not-a-game", "#g=" + "A" * 400_000,
+                                  HUGE_TARGETS, TOO_LONG])
 def test_a_hostile_link_says_why_and_the_game_goes_on(open_game, page, link):
     open_game(query(speed="instant"), fragment=link)
     expect(page.locator("#start-notice .notice")).to_contain_text("cannot be opened")
