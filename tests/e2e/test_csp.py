@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import html
 import re
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_game import TURN_TIMEOUT_MS, click_hand_card, settle
+from tests.e2e.test_game import TURN_TIMEOUT_MS, play_to_the_end
 
 ROOT = Path(__file__).resolve().parents[2]
 INDEX = ROOT / "index.html"
@@ -124,24 +123,7 @@ def test_a_whole_game_is_played_under_the_policy_without_a_violation(request, pa
     policy_text(response.text())  # the served page (a built one too) carries the policy
     wait_for_python(page)
     page.locator("#deal").click()
-    turns = 0
-    deadline = time.monotonic() + GAME_SECONDS
-    while not page.locator("[data-screen=over]").count():
-        assert time.monotonic() < deadline, f"no game over after {GAME_SECONDS} s"
-        settle(page)
-        if page.locator("[data-screen=over]").count():
-            break
-        if page.locator("#next-round").count():
-            page.locator("#next-round").click()
-        elif page.locator("#give-up").count():
-            click_hand_card(page)
-            page.locator("#give-up").click()
-        elif page.locator("#place").count():
-            click_hand_card(page)
-            page.locator("#place").click()
-            turns += 1
-        else:
-            page.wait_for_timeout(25)
+    turns, _ = play_to_the_end(page, GAME_SECONDS)
     expect(page.locator("[data-screen=over] .winner")).to_contain_text("win")
     assert turns > 0
     # The service worker (sw.js) registers once Python is ready: worker-src 'self' lets it.

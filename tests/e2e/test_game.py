@@ -92,19 +92,15 @@ def capture_opening(page, opening):
     expect(burst).to_contain_text(" plus ")  # R14: the called-out sum
 
 
-# ---- whole games --------------------------------------------------------------------------------
-
-
-def test_a_person_plays_a_whole_game_against_computers(open_game):
-    page = open_game(query(seed=31, goal=200, speed="instant"))
-    set_players(page, ["human", "bot"])
-    page.locator("#deal").click()
+def play_to_the_end(page, seconds: float = 600) -> tuple:
+    """Play the person's seat to game over by clicking: the first hand card placed (or given
+    to a Bomb), every score sheet's "Next round"; the (turns, score sheets) it took."""
     sheets = turns = 0
-    deadline = time.monotonic() + 600
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         settle(page)
         if page.locator("[data-screen=over]").count():
-            break
+            return turns, sheets
         if page.locator("#next-round").count():
             expect(page.locator("table.scores")).to_be_visible()
             sheets += 1
@@ -118,6 +114,17 @@ def test_a_person_plays_a_whole_game_against_computers(open_game):
             turns += 1
         else:
             page.wait_for_timeout(25)
+    raise AssertionError(f"no game over after {seconds} s")
+
+
+# ---- whole games --------------------------------------------------------------------------------
+
+
+def test_a_person_plays_a_whole_game_against_computers(open_game):
+    page = open_game(query(seed=31, goal=200, speed="instant"))
+    set_players(page, ["human", "bot"])
+    page.locator("#deal").click()
+    turns, sheets = play_to_the_end(page)
     over = page.locator("[data-screen=over]")
     expect(over).to_be_visible()
     expect(over.locator(".winner")).to_contain_text("win")

@@ -6,14 +6,13 @@ motion puts them; reduced motion moves nothing and loses nothing.
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_game import (
-    TURN_TIMEOUT_MS, capture_opening, click_hand_card, open_game, set_players, settle,
-    wait_for_my_turn,
+    TURN_TIMEOUT_MS, capture_opening, click_hand_card, open_game, play_to_the_end, set_players,
+    settle, wait_for_my_turn,
 )
 from tests.ui.scenarios import query, tweak_opening
 from tweak import loads
@@ -32,25 +31,6 @@ document.addEventListener("DOMContentLoaded", () => {
   }).observe(document.getElementById("announcer"), {childList: true});
 });
 """
-
-
-def play_to_the_end(page, deadline_s: float = 600) -> None:
-    deadline = time.monotonic() + deadline_s
-    while time.monotonic() < deadline:
-        settle(page)
-        if page.locator("[data-screen=over]").count():
-            return
-        if page.locator("#next-round").count():
-            page.locator("#next-round").click()
-        elif page.locator("#give-up").count():
-            click_hand_card(page)
-            page.locator("#give-up").click()
-        elif page.locator("#place").count():
-            click_hand_card(page)
-            page.locator("#place").click()
-        else:
-            page.wait_for_timeout(25)
-    raise AssertionError("the game did not end in time")
 
 
 def test_every_move_of_every_seat_is_announced_in_order(open_game, page):
