@@ -210,7 +210,7 @@ def test_score_sheet_and_game_over(open_game, page, site_url, sized, goal, scree
 
 # ---- steady layout --------------------------------------------------------------------------
 
-HEIGHTS = """() => [...document.querySelectorAll('.topbar, .opponent, .me, .me .slot, .me-row')]
+HEIGHTS = """() => [...document.querySelectorAll('.topbar, .opponent, .me, .me > *, .me .slot, .me-row')]
   .map(e => [e.className.split(' ')[0] + (e.dataset.seat || ''), Math.round(e.getBoundingClientRect().height)])"""
 
 
@@ -222,6 +222,7 @@ def test_panels_keep_their_size_and_buttons_their_reach(open_game, page, sized):
     page.locator("#deal").click()
     wait_for_my_turn(page)
     settle(page)
+    page.wait_for_function("window.tweakMotion.still()")  # the deal's cards have landed
     before = page.evaluate(HEIGHTS)
     click_hand_card(page)
     page.locator("[data-ui^='table:']").first.click()
