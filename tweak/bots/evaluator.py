@@ -26,8 +26,10 @@ on (``playout.playout``: every seat plays [T!] cards and looks one move ahead fo
 turns).  Once the deck holds ``ENDGAME_DECK`` cards or fewer, the round is played out to its
 end, so a [T!] card held, the last cards of the deck and the cards left on the table at the
 round's end (R17) count as they play out, not as constants, and ``value`` is in round points.
-Earlier in a round a playout to the end is mostly noise (measured: searching to the end from
-18 or 26 cards left gained less against Medium than from 12), so the playout stops when this
+Earlier in a round a playout to the end is mostly noise (40-deal runs against Medium, 2
+players, same deals and bot seed, 95% intervals about ±4: to the end from 6 cards left +3.8,
+from 12 +9.7, from 18 +4.0, from 26 +2.1 points per round; from the start of the round, with no
+cut-off, -11.9), so the playout stops when this
 seat is to play again and the cards in hand and [T!] cards held count as Medium's arithmetic
 values them (``HAND_SHARE``, ``heuristics.KEEP_TCARD``); ``value`` is then an estimate on the
 same scale.  All candidates meet

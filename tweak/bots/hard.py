@@ -21,9 +21,10 @@ Budgets, by the pace the player chose (``PACES``: "normal", "fast", "instant"; t
   time_limit  seconds: under Pyodide (the browser) no new world is started after it
   cap         seconds: under Pyodide a hard stop, even mid-world
 
-Two more knobs, off by default (measured on 60 deals against Medium, 2 players, the same deals
-and bot seed: the default +9.7 ± 3.9 on the first 40; three times the steps in the endgame
-+9.3 ± 3.6; searching only in the endgame, with three times the steps, +4.6 ± 3.3):
+Two more knobs, off by default (small runs against Medium, 2 players, the same deals and bot
+seed, so noisy: the default +9.7 ± 3.9 on 40 deals; three times the steps in the endgame
++9.3 ± 3.6 on 60; searching only in the endgame, with three times the steps, +4.6 ± 3.3 on 60;
+the 500-deal figures are in tests/bench/results/tournament.txt):
 ``endgame_factor`` multiplies the steps once playouts run to the round's end, and
 ``search_deck`` leaves decisions with a fuller deck to Medium.
 
