@@ -8,8 +8,9 @@ Data:
 * ``Hint`` — the evaluator's best move for the view and why: ``action`` (its notation),
   ``headline`` (the move in words, with a capture's called-out sum, R14: "5 plus 2 is 7, plus 1
   is 8 — red 5 takes green 2 and yellow 1: 3 cards, 11 points"), ``callout`` (the sum alone, ""
-  for a move that is not a capture), ``reasons`` (the evaluator's sentences, e.g. what the table
-  left offers the next player), ``runner_up`` (the next best move in words and how many points
+  for a move that is not a capture), ``reasons`` (the evaluator's sentences but the one the
+  headline already says, in words: cards by name, no ruling numbers — e.g. what the table left
+  offers the next player), ``runner_up`` (the next best move in words and how many points
   it is worth less, "" when there is no other move), ``step`` (the view's game step: a hint is
   stale once the game moves on).
 * ``capture_marks(view)`` — the teaching switch "show all sums": for every table position that
@@ -19,13 +20,14 @@ Data:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from tweak import Capture, Place, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action
+from tweak import Capture, Face, Place, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action
 from tweak.bots import Budget, evaluate
 from tweak.events import callout, card_name
 
-__all__ = ["Hint", "hint", "words", "capture_marks", "HINT_BUDGET"]
+__all__ = ["Hint", "hint", "words", "plain", "capture_marks", "HINT_BUDGET"]
 
 # Reproducible (engine steps) yet bounded on a slow phone: the hard cap stops a search that
 # would otherwise keep the worker busy for long; measured under CPython, a hint takes 3–15 ms.
@@ -78,6 +80,19 @@ def words(view, action, names=None) -> tuple:
     return str(action), ""
 
 
+_CARDS = re.compile(r"\b[ROYGBP][1-6](?:\+[ROYGBP][1-6])*\b")
+_RULINGS = re.compile(r" \(R\d+(?:, R\d+)*\)")
+_ONE_POINT = re.compile(r"(?<![\d.])1 points")
+
+
+def plain(reason: str) -> str:
+    """An evaluator's reason for a player: cards by name ("R1+Y3" → "red 1 and yellow 3"),
+    without the ruling numbers meant for developers."""
+    reason = _ONE_POINT.sub("1 point", _RULINGS.sub("", reason))
+    return _CARDS.sub(lambda found: _names(Face.parse(text)
+                                           for text in found.group().split("+")), reason)
+
+
 def hint(view, names=None, step: int = 0, budget: Budget = HINT_BUDGET, seed: int = 0) -> Hint:
     """The evaluator's best move for ``view`` (``tweak.bots.evaluate``), in words; ``names``
     the seats' names (for The Thief), ``step`` the game step the view is of."""
@@ -97,8 +112,9 @@ def hint(view, names=None, step: int = 0, budget: Budget = HINT_BUDGET, seed: in
                          if gap >= 0.05 else f"Next best: {other_words} — about as good.")
         else:
             runner_up = f"Next best: {other_words}."
-    return Hint(format_action(best.action), headline, said, tuple(best.reasons), runner_up,
-                step)
+    reasons = tuple(plain(reason) for reason in best.reasons
+                    if not reason.startswith(("takes ", "places ")))
+    return Hint(format_action(best.action), headline, said, reasons, runner_up, step)
 
 
 def capture_marks(view) -> dict:

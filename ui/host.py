@@ -24,6 +24,15 @@ Data:
   ``{SAVE_KEY: text or null, PREVIOUS_KEY: text or null}``: the worker decides, the main thread
   stores.
 
+Statistics (issue 11, ``ui.stats``): the calls that can end a game (``act``, ``bot_move``)
+take the stored statistics text too; when a game against computers ends (not a practice game)
+the reply's ``store`` writes the counted statistics under ``tweak.stats``.  A stored text that
+cannot be read is set aside under ``tweak.stats.broken`` with a notice, never lost silently.
+``statistics`` shows their screen (``ui.stats_page``: ``screen`` "stats", drawn over the game
+like the rules page), and resets them after a confirmation; ``export_stats`` answers a
+``download`` (``{"name", "text"}``) for the main thread to save as a file; ``import_stats``
+checks a file's text before it replaces the stored statistics.
+
 Storage keys: ``tweak.save`` holds the game record (``tweak.dumps``) after every move;
 ``tweak.save.previous`` keeps the game a link or a new deal replaced; ``tweak.save.broken``
 keeps a save that could not be read (nothing a player made is ever deleted); ``tweak.last``
@@ -192,9 +201,10 @@ class Host:
 
     # -- playing ------------------------------------------------------------------------
 
-    def act(self, action: str) -> dict:
-        """A move in notation (a clicked ``data-action``) by the person to act."""
-        return self._play(lambda session: session.act(action))
+    def act(self, action: str, stats: Optional[str] = None) -> dict:
+        """A move in notation (a clicked ``data-action``) by the person to act; ``stats``, the
+        stored statistics (counted into if the move ends the game)."""
+        return self._play(lambda session: session.act(action), stats)
 
     def command(self, text: str) -> dict:
         """A UI command (a clicked ``data-ui``) that is not a move: selection, choosers, pass
@@ -203,12 +213,15 @@ class Host:
         name, _, arg = text.partition(":")
         if name == "speed" and arg in SPEEDS:
             self.speed = arg
-        return self._play(lambda session: session.command(text))
+        reply = self._play(lambda session: session.command(text))
+        if name == "take-back":  # the log was told anew: nothing in it is news
+            self._announced = session.log[-1].serial if session.log else 0
+        return reply
 
-    def bot_move(self) -> dict:
+    def bot_move(self, stats: Optional[str] = None) -> dict:
         """The computer seat to act thinks (here, in the worker) and moves; when no computer is
-        to move the reply just shows the screen."""
-        return self._play(lambda session: session.step_bots(limit=1))
+        to move the reply just shows the screen.  ``stats`` as for ``act``."""
+        return self._play(lambda session: session.step_bots(limit=1), stats)
 
     def screen(self) -> dict:
         """The current screen again (e.g. after the rules page)."""
@@ -223,6 +236,74 @@ class Host:
         current = self.session.record.rules if self.session else None
         return {"screen": "rules", "html": rules_page.render_rules(EDITIONS, current)}
 
+    # -- statistics (issue 11) ------------------------------------------------------------
+
+    def statistics(self, stored: Optional[str], step: str = "") -> dict:
+        """The statistics screen; ``step`` "reset" asks to confirm a reset, "reset-confirmed"
+        resets (the stored text is removed)."""
+        from . import stats_page
+        from .stats import STATS_KEY, Stats
+
+        stats, store, notice = self._read_stats(stored)
+        confirm = step == "reset"
+        if step == "reset-confirmed":
+            stats, store = Stats(), {**store, STATS_KEY: None}
+            notice = "Your statistics have been reset."
+        return {"screen": "stats", "html": stats_page.render_stats(stats, notice, confirm),
+                "store": store}
+
+    def export_stats(self, stored: Optional[str]) -> dict:
+        """The statistics as a file to download (a damaged store is exported as it is, so
+        nothing is lost)."""
+        from .stats import StatsError, dumps, parse
+
+        try:
+            text = dumps(parse(stored))
+        except StatsError:
+            text = stored or ""
+        return {"download": {"name": "tweak-statistics.json", "text": text}}
+
+    def import_stats(self, text: str, stored: Optional[str]) -> dict:
+        """A file's statistics replace the stored ones, if the file is a statistics file."""
+        from . import stats_page
+        from .stats import STATS_KEY, StatsError, dumps, parse
+
+        stats, store, notice = self._read_stats(stored)
+        try:
+            imported = parse(text)
+        except StatsError as error:
+            notice = f"That file was not imported: {error}. Your statistics are unchanged."
+        else:
+            stats = imported
+            store[STATS_KEY] = dumps(imported)
+            notice = f"Statistics imported: {imported.played} games."
+        return {"screen": "stats", "html": stats_page.render_stats(stats, notice),
+                "store": store}
+
+    @staticmethod
+    def _read_stats(stored):
+        """(stats, store, notice): a damaged stored text is set aside, new statistics begin."""
+        from .stats import BROKEN_KEY, STATS_KEY, Stats, StatsError, parse
+
+        try:
+            return parse(stored), {}, ""
+        except StatsError as error:
+            return Stats(), {BROKEN_KEY: stored, STATS_KEY: None}, (
+                f"Your saved statistics could not be read ({error}). They have been set aside "
+                f"(nothing is deleted) and new statistics begin.")
+
+    def _count_game(self, session, stored) -> dict:
+        """The store of statistics with the game just ended counted (``ui.stats``)."""
+        from .stats import STATS_KEY, count_game, dumps
+
+        stats, store, notice = self._read_stats(stored)
+        if notice:
+            session.notice = notice
+        counted = count_game(stats, session.record)
+        if counted != stats or store:
+            store[STATS_KEY] = dumps(counted)
+        return store
+
     def link(self) -> dict:
         """The current game's link fragment (``g=...``), for "Copy link"."""
         return {"fragment": self._session().link_fragment()}
@@ -234,14 +315,18 @@ class Host:
             raise SessionError("There is no game on the table.")
         return self.session
 
-    def _play(self, change) -> dict:
+    def _play(self, change, stats: Optional[str] = None) -> dict:
         session = self._session()
         before = len(session.record.actions)
+        was_over = session.state.is_over
         try:
             change(session)
         except SessionError as error:
             session.notice = str(error)
-        return self._reply(saved=len(session.record.actions) != before)
+        store = {}
+        if stats is not None and session.state.is_over and not was_over:
+            store = self._count_game(session, stats)
+        return self._reply(store=store, saved=len(session.record.actions) != before)
 
     def _reply(self, store: Optional[dict] = None, saved: bool = False) -> dict:
         from . import render

@@ -9,6 +9,9 @@ Pyodide worker (``ui/worker.py``) boots, then:
 * owns ``localStorage`` (the worker says what to store), the clipboard, the rules overlay and
   the pace of computer moves: when a reply says a computer is to move, it asks the worker for
   the move and shows it after the pace's delay (``PACES``), thinking time included;
+* passes the stored statistics (``STATS_KEY``) with the calls that can end a game, shows the
+  statistics screen over the game like the rules, saves their export as a file (a Blob and an
+  ``<a download>``) and reads an imported file's text for the worker to check;
 * holds no rules: it never reads a card or a move.
 
 Before the worker is ready, ``ui/boot.js`` (plain JavaScript) answers clicks at once and
@@ -25,6 +28,7 @@ from pyscript.ffi import create_proxy
 
 SAVE_KEYS = ("tweak.save", "tweak.save.previous")
 PACE_KEY = "tweak.pace"
+STATS_KEY = "tweak.stats"  # the player's statistics (ui/stats.py); the worker counts
 OWNER_KEY = "tweak.owner"  # which tab plays the saved game (localStorage: every tab sees it)
 PLAYING_KEY = "tweak.playing"  # this tab shows a game (sessionStorage: a reload resumes it)
 TAB = str(js.Math.random())[2:]  # this tab's name in OWNER_KEY
@@ -105,6 +109,10 @@ def saves_text():
     return json.dumps({key: storage_get(key) for key in SAVE_KEYS})
 
 
+def stats_text():
+    return storage_get(STATS_KEY) or ""
+
+
 # ---- talking to the worker -----------------------------------------------------------------
 
 
@@ -166,7 +174,7 @@ async def draw(reply, number, hold):
     screen = reply.get("screen")
     if screen == "start":
         show_start(reply)
-    elif screen == "rules":
+    elif screen in ("rules", "stats"):
         show_rules(reply["html"])
     elif screen:
         await show_game(reply, hold)
@@ -350,7 +358,7 @@ async def run_bots(generation):
             started = now()
             page.sent += 1
             number = page.sent
-            reply = await call("bot_move")
+            reply = await call("bot_move", stats_text())
             wait = PACES.get(page.pace, 1.0) - (now() - started)
             if wait > 0:
                 await asyncio.sleep(wait)
@@ -393,7 +401,7 @@ async def copy_link():
 
 async def handle(kind, value):
     if kind == "data-action":
-        await ask("act", value)
+        await ask("act", value, stats_text())
         return
     name, _, arg = value.partition(":")
     if name == "deal":
@@ -415,6 +423,17 @@ async def handle(kind, value):
         await ask("rematch")
     elif name == "copy-link":
         await copy_link()
+    elif name == "stats":
+        element("fx-toast").innerHTML = ""  # a last game's toast must not cover the numbers
+        await ask("statistics", stats_text(), "")
+        window.scrollTo(0, 0)
+    elif name == "stats-reset":
+        await ask("statistics", stats_text(), "reset")
+    elif name == "stats-reset-confirm":
+        await ask("statistics", stats_text(), "reset-confirmed")
+    elif name == "stats-export":
+        reply = await call("export_stats", stats_text())
+        download(reply.get("download"))
     elif name == "dismiss":
         element("fx-toast").innerHTML = ""
         if page.screen == "start":
@@ -425,6 +444,36 @@ async def handle(kind, value):
         if name == "speed" and arg in PACES:
             storage_set(PACE_KEY, arg)
         await ask("command", value)
+
+
+def download(what):
+    """Save ``{"name", "text"}`` as a file: a Blob behind an ``<a download>`` clicked once."""
+    if not what:
+        notify("There is nothing to export.")
+        return
+    blob = js.Blob.new(js.Array.of(what["text"]),
+                       js.JSON.parse('{"type": "application/json"}'))
+    url = js.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = what["name"]
+    link.hidden = True
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+
+async def on_change(event):
+    """A file chosen to import statistics: its text goes to the worker, which checks it."""
+    target = event.target
+    if not page.ready or not target or target.id != "stats-file" or not target.files.length:
+        return
+    try:
+        text = await target.files.item(0).text()
+        await ask("import_stats", text, stats_text())
+    except Exception as error:
+        notify("The file could not be read: " + str(error))
 
 
 def on_key(event):
@@ -490,6 +539,8 @@ async def main():
     await apply(reply, page.sent)
     window.addEventListener("storage", create_proxy(on_storage))
     window.addEventListener("keydown", create_proxy(on_key))
+    document.addEventListener("change", create_proxy(on_change))
+    element("statistics").hidden = False  # the worker answers it from now on
     page.ready = True
     pending = window.tweakBoot.ready()  # the click made while loading, if any
     if pending == "rules":

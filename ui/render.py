@@ -5,7 +5,8 @@ The page has no rules of its own: every clickable element carries either the not
 of ``view.legal`` in ``data-action`` (``tweak.format_action``) or a UI command in ``data-ui``
 (``hand:R3``, ``table:2``, ``flow:thief``, ``clear``, ``reveal``, ``next-round``, ``rules``,
 ``close-rules``, ``copy-link``, ``speed:fast``, ``quit``, ``new-game``, ``rematch``,
-``dismiss``; the start screen adds ``deal`` and ``resume:KEY``).  Buttons for moves that are not legal now are disabled and carry no action.
+``dismiss``, and issue 11's ``hint``, ``sums``, ``hints``, ``take-back``; the start screen adds
+``deal``, ``resume:KEY`` and ``stats``).  Buttons for moves that are not legal now are disabled and carry no action.
 
 What is drawn comes from the view of the screen's seat only (R20, R21): its own hand, the
 public table, and for everyone else only counts, captured totals and face-up [T!] cards.
@@ -105,6 +106,9 @@ def _topbar(screen: Screen) -> str:
     info = (f'<span class="round">Round {me.round}</span>'
             f'<span class="goal" title="The game ends when a total reaches {goal}">Goal '
             f'{goal}</span>') if me else ""
+    if screen.practice:  # a move was taken back: this game counts in no statistics
+        info += ('<span class="practice" title="A move was taken back: this game does not '
+                 'count in your statistics">Practice</span>')
     # One button cycles the computers' pace; it names the pace now in force.
     speed_next = "fast" if screen.speed == "normal" else "normal"
     speed_label = "Pace: normal" if screen.speed == "normal" else f"Pace: {screen.speed}"
@@ -220,6 +224,10 @@ def _board(screen: Screen) -> str:
         if keyed and index < len(TABLE_KEYS):
             extra = _keyed(TABLE_KEYS[index], extra)
         extra["data-card"] = names[index]
+        if index in (screen.marks or {}):  # "show all sums": which hand cards take it
+            values = sorted({hand.value for hand in screen.marks[index]})
+            extra["data-sum"] = "with " + "/".join(map(str, values))
+            classes += ("summed",)
         cards.append(face_card(face, me.rules, extra=extra, classes=classes))
     table = "".join(cards) or '<p class="empty-table">The table is empty.</p>'
     deck_label = (_plural(me.deck_size, "card") + " in the deck" if me.deck_size
@@ -533,9 +541,43 @@ def _me(screen: Screen) -> str:
         f'{me.totals[seat]} pts</span></span></div></div>'
         f'<div class="slot">{body}</div>'
         f'<div class="me-row">{_hand(screen)}{_my_tcards(screen)}</div>'
-        f'{_actions(screen)}{_keys_help(screen)}'
+        f'{_actions(screen)}{_learn(screen)}{_coach(screen)}{_keys_help(screen)}'
         '</section>'
     )
+
+
+def _learn(screen: Screen) -> str:
+    """Issue 11's controls on the person's turn: Hint (``hint``), Show sums (``sums``), Take
+    back (``take-back``), and between people at one device the switch that allows hints
+    (``hints``).  The row is always there so the panel keeps its height."""
+    buttons = []
+    if screen.hot_seat and _is_my_move(screen):
+        label = "Hints: on" if screen.hints else "Hints: off"
+        buttons.append(f'<button type="button" class="btn ghost" data-ui="hints" '
+                       f'aria-pressed="{"true" if screen.hints else "false"}">{label}</button>')
+    if screen.hints:
+        buttons.append('<button type="button" class="btn ghost" data-ui="hint" id="hint">'
+                       'Hint</button>')
+        if screen.view.phase == "play":
+            buttons.append(f'<button type="button" class="btn ghost" data-ui="sums" '
+                           f'aria-pressed="{"true" if screen.sums else "false"}">Show sums'
+                           f'</button>')
+    if screen.take_back:
+        buttons.append('<button type="button" class="btn ghost" data-ui="take-back" '
+                       'id="take-back" title="Undo your last move and the computers\' moves '
+                       'after it (the game becomes practice)">Take back</button>')
+    return f'<div class="learn">{"".join(buttons)}</div>'
+
+
+def _coach(screen: Screen) -> str:
+    """The hint asked for: the move in words with its called-out sum (R14), and why."""
+    given = screen.hint
+    if given is None:
+        return ""
+    why = "".join(f"<li>{_e(reason[:1].upper() + reason[1:])}.</li>" for reason in given.reasons)
+    runner = f'<p class="coach-next">{_e(given.runner_up)}</p>' if given.runner_up else ""
+    return (f'<div class="coach" role="status"><p class="coach-head"><b>Hint:</b> '
+            f'{_e(given.headline)}.</p>{f"<ul>{why}</ul>" if why else ""}{runner}</div>')
 
 
 def _log(screen: Screen) -> str:
@@ -693,7 +735,10 @@ def render_over(screen: Screen) -> str:
         '<div class="sheet">'
         '<div class="trophy" aria-hidden="true">★</div>'
         f'<h1 class="winner">{title}</h1>'
-        f'{history}{last}'
+        f'{render_notice(screen.notice)}'
+        + ('<p class="practice-note">A practice game (a move was taken back): it does not count '
+           'in your statistics.</p>' if screen.practice else '')
+        + f'{history}{last}'
         '<div class="sheet-actions">'
         '<button type="button" class="btn primary big" data-ui="rematch" id="rematch">Play again'
         '</button>'

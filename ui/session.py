@@ -22,6 +22,14 @@ Data:
   ``State``), the bots, the seat whose cards the screen may show (``viewer``), how many round
   score sheets have been seen.
 
+Learning (issue 11): ``Session.hint`` is the coach's hint for the person to act
+(``ui.coach``, from that person's view only), asked for with the "hint" command; hints are on
+against computers and off between people at one device until the "hints" command turns them
+on.  The "sums" command toggles the teaching switch that marks every table card that is part of
+a legal capture (``Screen.marks``).  Against computers the "take-back" command undoes the
+person's last move and the computers' moves after it; the record is then marked as practice
+(``Record.practice``).
+
 Hot-seat privacy: with two or more people at one device, a seat's hand is shown only while
 that seat must act and after a "pass the device" screen; between people, hands are hidden.  A
 Bomb's human victim is asked the same way, privately (R13).
@@ -193,6 +201,12 @@ class Screen:
     thinking: Optional[int] = None  # the computer seat now choosing its move
     notice: str = ""
     speed: str = "normal"
+    hints: bool = False  # the Hint button is offered (on the person's turn)
+    hint: Optional[object] = None  # ui.coach.Hint for the move now, once asked for
+    sums: bool = False  # "show all sums" is on
+    marks: dict = None  # table position -> hand faces that capture with it (sums on)
+    take_back: bool = False  # the Take back button is offered
+    practice: bool = False  # a move was taken back: the game counts in no statistics
 
     @property
     def names(self) -> tuple:
@@ -263,6 +277,10 @@ class Session:
         self.notice = ""
         self.speed = speed if speed in SPEEDS else "normal"
         self._serial = 0
+        self.hints_on = not self.hot_seat  # between people, hints wait for the "hints" switch
+        self.hint = None  # ui.coach.Hint, for the step it was asked at
+        self.show_sums = False
+        self._actors = None  # the seat that made each action of the record (``actors``)
         # A round's score sheet is shown once (R18).  A save made just after a round ended
         # shows that sheet again on resume: the last step's events tell.
         just_ended = any(isinstance(event, RoundEnded) for event in self.state.events)
@@ -375,7 +393,20 @@ class Session:
             reason = "bomb" if self.state.phase.value == "bomb" else "turn"
         eyes = self.viewer if self.viewer is not None else self.humans[0]
         hide = self.hot_seat and (self.viewer is None or self.viewer != seat or kind != "table")
+        mine = kind == "table" and self.human_to_act() and not hide
+        marks = {}
+        if mine and self.show_sums and self.hints_on:
+            from .coach import capture_marks
+
+            marks = capture_marks(view(self.state, seat))
+        hint = self.hint if mine and self.hint and self.hint.step == self.state.step else None
         return Screen(
+            hints=mine and self.hints_on,
+            hint=hint,
+            sums=self.show_sums and self.hints_on,
+            marks=marks,
+            take_back=mine and self.can_take_back(),
+            practice=self.record.practice,
             kind=kind,
             view=None if kind == "pass" else view(self.state, eyes),
             seats=self.seats,
@@ -444,8 +475,97 @@ class Session:
                 self.speed = arg
         elif name == "dismiss":
             pass
+        elif name == "hint":
+            self._hint()
+        elif name == "sums":
+            if self.hints_on:
+                self.show_sums = not self.show_sums
+        elif name == "hints":
+            if self.hot_seat:
+                self.hints_on = not self.hints_on
+                self.hint = None
+        elif name == "take-back":
+            self.take_back()
         else:
             raise SessionError(f"Unknown command {text!r}.")
+
+    # -- learning: hints and taking back (issue 11) --
+
+    def _hint(self) -> None:
+        """The coach's hint for the person to act, from their own view (``ui.coach``); the
+        hinted move's cards are selected, so one more click makes it."""
+        from .coach import hint
+
+        if not self.hints_on:
+            raise SessionError("Hints are off in this game.")
+        me = self._my_view()
+        if me is None or not me.legal:
+            return
+        self.hint = hint(me, self.names, step=self.state.step)
+        action = parse_action(self.hint.action)
+        if isinstance(action, Capture):
+            chosen, used = [], set()
+            for face in action.taken:
+                index = next(i for i, card in enumerate(me.table)
+                             if card == face and i not in used)
+                used.add(index)
+                chosen.append(index)
+            self.selection = Selection(hand=action.card, table=tuple(sorted(chosen)))
+        elif isinstance(action, Place):
+            self.selection = Selection(hand=action.card)
+        else:
+            self.selection = Selection()
+
+    def actors(self) -> list:
+        """The seat that made each action of the record, in order (replayed once, then kept
+        up to date by ``_apply``)."""
+        if self._actors is None:
+            actors = []
+            states = self.record.states()
+            previous = next(states)
+            for state in states:
+                actors.append(previous.to_act)
+                previous = state
+            self._actors = actors
+        return self._actors
+
+    def can_take_back(self) -> bool:
+        """One person against computers, the game not over, and a move of theirs to undo."""
+        return (not self.hot_seat and not self.state.is_over
+                and any(self.seats[seat].is_human for seat in self.actors()))
+
+    def take_back(self) -> None:
+        """Undo the person's last move and every computer move after it; the game becomes
+        practice (``Record.practice``): it counts in no statistics."""
+        if self.hot_seat:
+            raise SessionError("Moves cannot be taken back in a game between people.")
+        if self.state.is_over:
+            raise SessionError("The game is over: its moves stand.")
+        actors = self.actors()
+        mine = [index for index, seat in enumerate(actors) if self.seats[seat].is_human]
+        if not mine:
+            raise SessionError("You have no move to take back yet.")
+        cut = mine[-1]
+        record = replace(self.record, actions=self.record.actions[:cut], practice=True)
+        history = []
+        for state in record.states():
+            history.append(state.events)
+        self.record, self.state = record, state
+        self._actors = actors[:cut]
+        self.log.clear()
+        self.own_move = {}
+        self._serial = 0
+        first = max(0, len(history) - LOG_LINES)
+        for number, events in enumerate(history[first:], first):
+            if number > 0 and self.seats[self._actors[number - 1]].is_human:
+                self.own_move[self._actors[number - 1]] = self._serial + 1
+            self._log_events(events)
+        self.selection = Selection()
+        self.hint = None
+        self.flash = None
+        self.acknowledged = len(self.state.results)
+        self.notice = ("Move taken back. This game is now practice: it will not count in "
+                       "your statistics.")
 
     def _wait_sentence(self) -> str:
         """Why a move clicked now cannot be made: who is to move instead."""
@@ -539,7 +659,10 @@ class Session:
         seat = self.state.to_act
         self.state = apply(self.state, action)
         self.record = self.record.then(action)
+        if self._actors is not None:
+            self._actors.append(seat)
         self.selection = Selection()
+        self.hint = None
         mark = self._serial
         self._log_events(self.state.events)
         if self.seats[seat].is_human:

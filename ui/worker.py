@@ -9,7 +9,10 @@ nor ``js``: the worker has no document (PyScript's console warning about ``windo
 
 The verbs: ``hello`` (the first call: address, saves, pace), ``start`` (the start screen),
 ``deal``, ``resume``, ``open_link``, ``rematch``, ``act`` (a move), ``command`` (a UI
-command), ``bot_move`` (a computer thinks and moves), ``screen``, ``rules``, ``link``.
+command: also the hint, show all sums and take back), ``bot_move`` (a computer thinks and
+moves), ``screen``, ``rules``, ``link``, and the statistics' ``statistics`` (their screen, a
+reset), ``export_stats`` (a file to download), ``import_stats`` (a file's text).  ``act`` and
+``bot_move`` also take the stored statistics text, counted into when the game ends.
 One more is for measuring, not playing: ``memory`` (the worker's memory figures, read by
 tests/bench/soak_page.py; it reads no game state and changes none).
 """
@@ -65,16 +68,28 @@ def rematch():
     return _answer(host.rematch)
 
 
-def act(action):
-    return _answer(lambda: host.act(action))
+def act(action, stats=None):
+    return _answer(lambda: host.act(action, stats))
 
 
 def command(text):
     return _answer(lambda: host.command(text))
 
 
-def bot_move():
-    return _answer(host.bot_move)
+def bot_move(stats=None):
+    return _answer(lambda: host.bot_move(stats))
+
+
+def statistics(stats, step=""):
+    return _answer(lambda: host.statistics(stats, step))
+
+
+def export_stats(stats):
+    return _answer(lambda: host.export_stats(stats))
+
+
+def import_stats(text, stats):
+    return _answer(lambda: host.import_stats(text, stats))
 
 
 def screen():
@@ -111,14 +126,17 @@ def memory():
 
 
 __export__ = ["hello", "start", "deal", "resume", "open_link", "rematch", "act", "command",
-              "bot_move", "screen", "rules", "link", "memory"]
+              "bot_move", "screen", "rules", "link", "statistics", "export_stats", "import_stats",
+              "memory"]
 
 # Everything the game needs is imported up front, before the page hears "ready": a first move
 # must not wait for modules to compile.  What is loaded now lives as long as the worker: keep it
 # out of the garbage collector's walks (full collections during a computer's turn cost tens of
 # ms otherwise).
 if not broken:
+    import ui.coach  # noqa: E402,F401
     import ui.render  # noqa: E402,F401
     import ui.session  # noqa: E402,F401
+    import ui.stats_page  # noqa: E402,F401
 
 gc.freeze()

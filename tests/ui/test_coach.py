@@ -9,7 +9,7 @@ from dataclasses import replace
 from tests.engine.stacking import deal
 from tweak import Face, format_action, parse_action, view
 from tweak.bots import Budget, evaluate
-from ui.coach import HINT_BUDGET, capture_marks, hint, words
+from ui.coach import HINT_BUDGET, capture_marks, hint, plain, words
 
 BUDGET = Budget(steps=2000, min_worlds=8)
 
@@ -31,7 +31,8 @@ def test_the_hint_is_the_evaluators_best_move_in_words():
                                      "yellow 2: 3 cards,")
     assert "16 points" in given.headline  # red cards score double (R5): 12 + 2 + 2
     assert "TWEAK!" in given.headline
-    assert given.reasons == best.reasons
+    assert given.reasons == tuple(plain(reason) for reason in best.reasons[1:])
+    assert any("TWEAK!" in reason for reason in given.reasons)
     assert given.runner_up.startswith("Next best: ")
     assert given.step == 7
 
@@ -82,3 +83,12 @@ def test_show_all_sums_marks_each_table_card_with_the_hand_cards_that_take_it():
              for index, cards in capture_marks(seen).items()}
     # 9 = P5+R4 = G3+R4+Y2: red 4 is taken by green 3 or purple 5, yellow 2 only by green 3.
     assert marks == {"R4": ["G3", "P5"], "Y2": ["G3"]}
+
+
+def test_reasons_name_cards_and_cite_no_ruling():
+    assert plain("leaves R1+Y3+B1 (6 points) to the next player") == \
+        "leaves red 1, yellow 3 and blue 1 (6 points) to the next player"
+    assert plain("the [T!] card scores its 2 points whether played or kept (R5); kept") == \
+        "the [T!] card scores its 2 points whether played or kept; kept"
+    assert plain("leaves B1 (1 points) to them: they take about 11 points") == \
+        "leaves blue 1 (1 point) to them: they take about 11 points"
