@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import json
 import os
-import time
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_game import (  # noqa: F401  (open_game is a fixture)
-    click_hand_card, open_game, reveal, set_players, settle, wait_for_my_turn,
+    click_hand_card, open_game, play_to_the_end, reveal, set_players, settle, wait_for_my_turn,
 )
 from tests.ui.scenarios import query, tweak_opening
 from tweak import new_game, view
@@ -122,26 +121,6 @@ def test_hot_seat_hints_wait_for_the_switch_and_nothing_is_taken_back(open_game,
     reveal(page, "Ada")
     wait_for_my_turn(page)
     expect(button(page, "Take back")).to_have_count(0)
-
-
-def play_to_the_end(page):
-    """Place a card on every turn (and give one to a Bomb) until the game is over."""
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        settle(page)
-        if page.locator("[data-screen=over]").count():
-            return
-        if page.locator("#next-round").count():
-            page.locator("#next-round").click()
-        elif page.locator("#give-up").count():
-            click_hand_card(page)
-            page.locator("#give-up").click()
-        elif page.locator("#place").count():
-            click_hand_card(page)
-            page.locator("#place").click()
-        else:
-            page.wait_for_timeout(25)
-    raise AssertionError("the game did not end")
 
 
 def test_statistics_count_a_game_export_import_and_reset(open_game, sized, tmp_path):
