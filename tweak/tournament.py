@@ -24,6 +24,7 @@ Command line (also ``python -m tweak tournament``)::
 
   python -m tweak.tournament --players 2 --lineup hard,medium --deals 500 [--edition classic]
          [--seed 1] [--bot-seed N] [--jobs 1] [--pace normal] [--hard-steps N]
+         [--hard-endgame-factor F]
 
 Bots are built as ``make_bot(level, seed, pace)`` builds them; under CPython the Hard bot's
 budget is its pace's fixed number of engine steps per decision (no clock, so a run is
@@ -164,7 +165,9 @@ def budget_text(lineup, pace="normal", options=None) -> str:
     bot = make_bot("hard", 0, pace, **(options or {}).get("hard", {}))
     clock = ("no clock" if bot.time_limit is None and bot.cap is None
              else f"clock {bot.time_limit} s, cap {bot.cap} s")
-    return (f"hard at pace {pace}: {bot.steps} engine steps per decision, {clock}, "
+    endgame = (f" ({bot.endgame_factor:g} times as many once playouts run to the round's end)"
+               if bot.endgame_factor != 1 else "")
+    return (f"hard at pace {pace}: {bot.steps} engine steps per decision{endgame}, {clock}, "
             f"{bot.width} candidates, at least {bot.min_worlds} worlds")
 
 
@@ -254,6 +257,9 @@ def add_arguments(parser) -> None:
                         help="the pace the search bots think at (default normal)")
     parser.add_argument("--hard-steps", type=int, default=None, metavar="N",
                         help="Hard's engine steps per decision (default: its pace's)")
+    parser.add_argument("--hard-endgame-factor", type=float, default=None, metavar="F",
+                        help="Hard's steps are multiplied by F once its playouts run to the "
+                             "round's end (default: HardBot's, 1)")
     parser.add_argument("--interim", type=int, default=0, metavar="N",
                         help="also print the figures so far after every N deals")
 
@@ -287,7 +293,12 @@ def command(args) -> int:
             print(f"-- interim, after {done} deals --\n{report(interim)}", flush=True)
 
     bot_seed = args.bot_seed if args.bot_seed is not None else new_bot_seed()
-    options = {"hard": {"steps": args.hard_steps}} if args.hard_steps else {}
+    hard = {}
+    if args.hard_steps:
+        hard["steps"] = args.hard_steps
+    if args.hard_endgame_factor is not None:
+        hard["endgame_factor"] = args.hard_endgame_factor
+    options = {"hard": hard} if hard else {}
     summary = run(lineup, args.deals, EDITIONS[args.edition], args.seed, args.jobs, progress,
                   bot_seed, args.pace, options)
     print(report(summary))
