@@ -29,18 +29,20 @@ round's end (R17) count as they play out, not as constants, and ``value`` is in 
 Earlier in a round a playout to the end is mostly noise (40-deal runs against Medium, 2
 players, same deals and bot seed, 95% intervals about ±4: to the end from 6 cards left +3.8,
 from 12 +9.7, from 18 +4.0, from 26 +2.1 points per round; from the start of the round, with no
-cut-off, -11.9), so the playout stops when this
-seat is to play again and the cards in hand and [T!] cards held count as Medium's arithmetic
-values them (``HAND_SHARE``, ``heuristics.KEEP_TCARD``); ``value`` is then an estimate on the
-same scale.  All candidates meet
-the same worlds (common random numbers: a world's future chance points come from its own seed),
-so their differences are not drowned in deal luck.  Every ``PRUNE_EVERY`` worlds, candidates
-clearly behind the best (``PRUNE_Z`` standard errors of their paired differences) are dropped.
+cut-off, -11.9), so the playout stops when this seat is to play again, and the cards in hand
+and the [T!] cards held count as Medium's arithmetic values them (``HAND_SHARE``,
+``heuristics.KEEP_TCARD``), the other seats' points with ``SHORT_OTHERS_WEIGHT`` (3/4 with two
+players); ``value`` is then an estimate on the same scale.  All candidates meet the same worlds
+(common random numbers: a world's future chance points come from its own seed), so their
+differences are not drowned in deal luck.  Every ``PRUNE_EVERY`` worlds, candidates clearly
+behind the best (``PRUNE_Z`` standard errors of their paired differences) are dropped.
 
 ``Budget`` says how long to search: ``steps`` engine steps (``apply`` calls; reproducible),
 ``time_limit`` seconds on the clock (no new world once it has passed and ``min_worlds`` are
 done), ``cap`` seconds (a hard stop, even mid-world: the unfinished world is not counted), and
 ``slice_seconds`` (how often the ``search`` generator yields, so a page stays responsive).
+``COACH_BUDGET``, the default, is 6000 steps and no clock (about 0.3-0.5 s in Pyodide); a page
+that must answer within a time passes ``Budget(time_limit=..., cap=...)``.
 
 ``search(view, rng, budget, width, ...)`` is the generator under ``evaluate`` and the Hard bot:
 it yields between slices of work and returns a ``Result`` (candidates, per-candidate values per
