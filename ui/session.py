@@ -251,8 +251,9 @@ class Session:
 
     def __init__(self, record: Record, seats, state=None, *, speed: str = "normal",
                  history=None):
-        """``history``: the events of the steps before ``state`` to fill the move log with,
-        oldest first (by default the last step's only)."""
+        """``history``: (the seat that acted or None, the step's events) of the steps up to
+        ``state`` to fill the move log with, oldest first (by default the last step's only;
+        ``replay_log`` gives them)."""
         if len(seats) != record.players:
             raise SessionError(f"The game has {record.players} players but {len(seats)} seats.")
         self.seats = tuple(seats)
@@ -285,8 +286,7 @@ class Session:
         # shows that sheet again on resume: the last step's events tell.
         just_ended = any(isinstance(event, RoundEnded) for event in self.state.events)
         self.acknowledged = len(self.state.results) - (1 if just_ended else 0)
-        for events in history if history is not None else (self.state.events,):
-            self._log_events(events)
+        self._fill_log(history if history is not None else ((None, self.state.events),))
 
     # -- making one --
 
@@ -324,15 +324,14 @@ class Session:
         if not any(seat.is_human for seat in seats):
             seats = (replace(seats[0], kind="human", level=None),) + seats[1:]
         # Replayed step by step so the move log comes back too (a reload resumes the exact
-        # table): the events of the last steps the log can hold.
-        history = deque(maxlen=LOG_LINES)
-        state = None
+        # table, "since your last turn" included).
         try:
-            for state in record.states():
-                history.append(state.events)
+            state, actors, history = replay_log(record)
         except RecordError as error:
             raise SessionError(f"This game cannot be replayed: {error}") from None
-        return Session(record, seats, state, speed=speed, history=tuple(history))
+        session = Session(record, seats, state, speed=speed, history=history)
+        session._actors = actors
+        return session
 
     @staticmethod
     def from_save(text: str, speed: str = "normal") -> "Session":
@@ -547,19 +546,12 @@ class Session:
             raise SessionError("You have no move to take back yet.")
         cut = mine[-1]
         record = replace(self.record, actions=self.record.actions[:cut], practice=True)
-        history = []
-        for state in record.states():
-            history.append(state.events)
-        self.record, self.state = record, state
-        self._actors = actors[:cut]
+        self.state, self._actors, history = replay_log(record)
+        self.record = record
         self.log.clear()
         self.own_move = {}
         self._serial = 0
-        first = max(0, len(history) - LOG_LINES)
-        for number, events in enumerate(history[first:], first):
-            if number > 0 and self.seats[self._actors[number - 1]].is_human:
-                self.own_move[self._actors[number - 1]] = self._serial + 1
-            self._log_events(events)
+        self._fill_log(history)
         self.selection = Selection()
         self.hint = None
         self.flash = None
@@ -671,6 +663,12 @@ class Session:
         if len(self.state.results) > before and self.hot_seat:
             self.viewer = None
 
+    def _fill_log(self, history) -> None:
+        for actor, events in history:
+            if actor is not None and self.seats[actor].is_human:
+                self.own_move[actor] = self._serial + 1  # that move's entry comes next
+            self._log_events(events)
+
     def _log_events(self, events) -> None:
         for entry in tell(events, self.names):  # public events only (R21)
             self._serial += 1
@@ -692,6 +690,20 @@ class Session:
         """The last move's celebration, once: the page shows it, then it is gone."""
         flash, self.flash = self.flash, None
         return flash
+
+
+def replay_log(record: Record):
+    """Replay ``record``: its last state, the seat that made each action, and (seat or None,
+    events) of the last ``LOG_LINES`` steps, for the move log.  ``RecordError`` if it cannot
+    be replayed."""
+    actors, history, previous = [], deque(maxlen=LOG_LINES), None
+    for state in record.states():
+        actor = previous.to_act if previous is not None else None
+        if actor is not None:
+            actors.append(actor)
+        history.append((actor, state.events))
+        previous = state
+    return previous, actors, tuple(history)
 
 
 def capture_of(me: PlayerView, selection: Selection):

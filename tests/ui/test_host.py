@@ -110,10 +110,16 @@ def test_computer_moves_come_one_per_call_and_the_thinking_seat_is_shown():
 def test_a_reloaded_tab_that_was_playing_gets_its_table_back_with_its_log():
     made, reply = dealt()
     reply = play_until_my_turn(made, reply)
-    save = reply["store"].get(SAVE_KEY) or made.session.save_text()
+    reply = play_until_my_turn(made, made.act(str(made.session.screen().view.legal[-1])))
+    assert "Since your last turn" in reply["html"]
+    save = made.session.save_text()
     again = Host().hello("", "", {SAVE_KEY: save}, "normal", playing=True)
     assert again["screen"] == "table"
-    assert again["html"].count("<li") == reply["html"].count("<li")
+
+    def log_of(html):
+        return html[html.index('<aside class="log"'):html.index("</aside>")]
+
+    assert log_of(again["html"]) == log_of(made._reply()["html"])  # "since your turn" too
     assert Host().hello("", "", {SAVE_KEY: save}, "normal")["screen"] == "start"
 
 
