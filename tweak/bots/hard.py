@@ -130,7 +130,7 @@ class HardBot:
             return legal[0]
         ranked = rank(view, self.rng, Knowledge(view))
         if self.search_deck is not None and view.deck_size > self.search_deck:
-            return ranked[0][1]  # early in the round: Medium's arithmetic is as good
+            return ranked[0][1]  # early in the round, Medium decides (cheaper, measured weaker)
         result = yield from search(view, self.rng, self.budget(view), self.width, ranked)
         self.last_worlds = result.worlds
         self.last_result = result
