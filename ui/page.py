@@ -417,6 +417,7 @@ async def handle(kind, value):
     elif name == "take-over":
         await ask("resume", "tweak.save", saves_text())
     elif name in ("quit", "new-game"):
+        session_set(PLAYING_KEY, None)  # from this click on, a reload shows the menu
         await ask("start", saves_text())
         window.scrollTo(0, 0)
     elif name == "rematch":

@@ -275,6 +275,7 @@ def test_a_reload_brings_back_the_exact_table_and_the_menu_stays_the_menu(open_g
         "cards => cards.map(c => c.dataset.ui)") == hand_before
     # Left for the menu, a reload keeps the menu, with the game to resume.
     page.locator("[data-ui=quit]").click()
+    expect(page.locator("#start-screen")).to_be_visible()
     page.reload()
     wait_for_python(page)
     resume = page.locator("[data-ui='resume:tweak.save']")
