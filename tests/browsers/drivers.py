@@ -10,7 +10,7 @@ Playwright cannot download its own Firefox or WebKit here (STACK.md, "Other brow
   ``selenium``, on a private ``Xvfb`` display.  WebDriver classic has no way to run a script
   before the page's own, and WebKitGTK's MiniBrowser writes no console messages under
   automation, so the page is served from a copy of the repository in which ``index.html``
-  carries ``smoke.js`` inline in front of its first script (``recording_site``); everything
+  loads ``smoke.js`` (a script file, as the CSP allows) in front of its first script (``recording_site``); everything
   else in that copy is a symlink to the repository.
 
 Every run returns the same dict (``run_puppeteer``, ``run_webkit``):
@@ -138,12 +138,17 @@ def run_puppeteer(browser: str, executable, url: str, turns: int = SMOKE_TURNS,
 @contextmanager
 def recording_site(root: Path = ROOT):
     """The URL (ending in "/") of ``root`` served by serve.py from a copy in which index.html
-    runs smoke.js before its own first script; every other entry is a symlink to ``root``."""
+    loads smoke.js (a classic script: it runs at once) before its own first script; every
+    other entry is a symlink to ``root``."""
     import serve
 
     source = (root / "index.html").read_text(encoding="utf-8")
-    smoke = SMOKE_JS.read_text(encoding="utf-8")
-    assert "</script" not in smoke, "smoke.js cannot be inlined: it contains </script"
+    # As a file of the site, not inline: the page's Content-Security-Policy refuses inline
+    # scripts (and so would refuse the recorder).
+    smoke = "./" + SMOKE_JS.relative_to(root).as_posix() if SMOKE_JS.is_relative_to(root) \
+        else None
+    if smoke is None:
+        raise ValueError(f"{SMOKE_JS} must lie inside {root} to be served with the page")
     at = source.find("<script")
     if at < 0:
         raise ValueError(f"{root / 'index.html'} has no <script> to put smoke.js in front of")
@@ -153,7 +158,7 @@ def recording_site(root: Path = ROOT):
             if entry.name not in ("index.html", ".git"):
                 (copy / entry.name).symlink_to(entry)
         (copy / "index.html").write_text(
-            source[:at] + "<script>\n" + smoke + "\n</script>\n" + source[at:], encoding="utf-8")
+            source[:at] + f'<script src="{smoke}"></script>\n' + source[at:], encoding="utf-8")
         server, url = serve.start_server(copy, port=0)
         try:
             yield url
