@@ -70,39 +70,44 @@ def now():
 # ---- storage -------------------------------------------------------------------------------
 
 
-def storage_get(key):
+def _read(area, key):
+    """A value from ``window.<area>`` ("localStorage" or "sessionStorage"), or None."""
     try:
-        return window.localStorage.getItem(key) or None
-    except Exception:
+        return getattr(window, area).getItem(key) or None
+    except Exception:  # no storage here (a sandboxed frame, a privacy setting)
         return None
+
+
+def _write(area, key, value):
+    """Set (None: remove) a value in ``window.<area>``; False if the browser refused."""
+    try:
+        store = getattr(window, area)
+        if value is None:
+            store.removeItem(key)
+        else:
+            store.setItem(key, value)
+        return True
+    except Exception:  # private mode or a full store
+        return False
+
+
+def storage_get(key):
+    """``localStorage``: every tab of this site sees it, and it outlives the tab."""
+    return _read("localStorage", key)
 
 
 def storage_set(key, value):
-    try:
-        if value is None:
-            window.localStorage.removeItem(key)
-        else:
-            window.localStorage.setItem(key, value)
-    except Exception:  # private mode or a full store: the game goes on unsaved
+    if not _write("localStorage", key, value):
         js.console.warn("TWEAK!: the game could not be saved in this browser")
 
 
-def session_set(key, value):
-    """``sessionStorage`` (this tab only, kept across a reload)."""
-    try:
-        if value is None:
-            window.sessionStorage.removeItem(key)
-        else:
-            window.sessionStorage.setItem(key, value)
-    except Exception:
-        pass
-
-
 def session_get(key):
-    try:
-        return window.sessionStorage.getItem(key) or None
-    except Exception:
-        return None
+    """``sessionStorage``: this tab only, kept across a reload."""
+    return _read("sessionStorage", key)
+
+
+def session_set(key, value):
+    _write("sessionStorage", key, value)
 
 
 def saves_text():
