@@ -19,11 +19,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_game import (
-    TURN_TIMEOUT_MS, click_hand_card, open_game, reveal, set_players, settle, start_opening,
-    wait_for_my_turn,
+    TURN_TIMEOUT_MS, capture_opening, click_hand_card, open_game, reveal, set_players, settle,
+    start_opening, wait_for_my_turn,
 )
 from tests.ui.scenarios import query
-from tweak import new_game
 
 __all__ = ["open_game"]  # the fixture, imported for these tests
 
@@ -40,20 +39,6 @@ RUN_AXE = """async (root) => {
     count: v.nodes.length,
   }));
 }"""
-
-
-def capture_opening(page, opening):
-    """Seat 0 makes the opening TWEAK! (hand card, table cards, Capture), by clicking."""
-    state = new_game(opening.players, opening.seed, tcards=opening.tcards,
-                     dealer=opening.dealer)
-    click_hand_card(page, str(opening.tweak.card))
-    used = set()
-    for face in opening.tweak.taken:
-        index = next(i for i, f in enumerate(state.table) if f is face and i not in used)
-        used.add(index)
-        page.locator(f"[data-ui='table:{index}']").click()
-    expect(page.locator("#capture")).to_be_enabled()
-    page.locator("#capture").click()
 
 
 def axe_violations(page, site_url) -> list:

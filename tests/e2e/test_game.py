@@ -198,18 +198,28 @@ def test_change_target_flow(open_game):
     expect(page.locator(".tablecards .card.face")).to_have_count(before + 1)  # R13
 
 
-def test_bomb_flow_asks_the_other_person_privately(open_game):
+BOMB_NAMES = ("Player 1", "Ada")  # a second person keeps the name of seat 2
+
+
+def reach_the_bomb_choice(open_game):
+    """Two people: seat 0 wins The Bomb with its opening TWEAK!, seat 1 places a card, seat 0
+    plays the Bomb; the page is at the pass screen that asks for the victim (R13)."""
     page, opening = start_opening(open_game, ["human", "human"], ("bomb",))
-    names = ("Player 1", "Ada")  # a second person keeps the name of seat 2
-    reveal(page, names[0])
+    reveal(page, BOMB_NAMES[0])
     capture_opening(page, opening)
-    reveal(page, names[1])
+    reveal(page, BOMB_NAMES[1])
     click_hand_card(page)
     page.locator("#place").click()
-    reveal(page, names[0])
+    reveal(page, BOMB_NAMES[0])
     page.locator("[data-action=bomb]").click()
     # R13: the victim chooses in private: the device goes to them first.
     expect(page.locator("[data-screen=pass] .why")).to_contain_text("Bomb")
+    return page
+
+
+def test_bomb_flow_asks_the_other_person_privately(open_game):
+    page = reach_the_bomb_choice(open_game)
+    names = BOMB_NAMES
     reveal(page, names[1])
     expect(page.locator(".prompt.alert")).to_contain_text("played The Bomb")
     click_hand_card(page)

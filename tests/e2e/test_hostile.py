@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_game import (
-    TURN_TIMEOUT_MS, click_hand_card, open_game, reveal, set_players, settle, start_opening,
-    wait_for_my_turn, capture_opening,
+    BOMB_NAMES, TURN_TIMEOUT_MS, click_hand_card, open_game, reach_the_bomb_choice, reveal,
+    set_players, settle, wait_for_my_turn,
 )
 from tests.ui.scenarios import query
 from tweak import Record, dumps
@@ -147,16 +147,8 @@ def test_two_tabs_never_overwrite_each_other(open_game, page, context, site_url)
 
 
 def test_a_reload_during_the_bomb_choice_asks_the_victim_again(open_game, page, wait_for_python):
-    page, opening = start_opening(open_game, ["human", "human"], ("bomb",))
-    names = ("Player 1", "Ada")
-    reveal(page, names[0])
-    capture_opening(page, opening)
-    reveal(page, names[1])
-    click_hand_card(page)
-    page.locator("#place").click()
-    reveal(page, names[0])
-    page.locator("[data-action=bomb]").click()
-    expect(page.locator("[data-screen=pass] .why")).to_contain_text("Bomb")
+    page = reach_the_bomb_choice(open_game)
+    names = BOMB_NAMES
     settle(page)
     page.reload()
     wait_for_python(page)
