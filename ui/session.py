@@ -282,6 +282,9 @@ class Session:
         self.hint = None  # ui.coach.Hint, for the step it was asked at
         self.show_sums = False
         self._actors = None  # the seat that made each action of the record (``actors``)
+        # A move taken back cannot be followed by another take-back until the person moves
+        # again: the undo is of the last move only, not a rewind of the game (issue 11).
+        self.taken_back = False
         # A round's score sheet is shown once (R18).  A save made just after a round ended
         # shows that sheet again on resume: the last step's events tell.
         just_ended = any(isinstance(event, RoundEnded) for event in self.state.events)
@@ -529,8 +532,9 @@ class Session:
         return self._actors
 
     def can_take_back(self) -> bool:
-        """One person against computers, the game not over, and a move of theirs to undo."""
-        return (not self.hot_seat and not self.state.is_over
+        """One person against computers, the game not over, and a move of theirs to undo that
+        was not taken back already: only the last move, until the person decides again."""
+        return (not self.hot_seat and not self.state.is_over and not self.taken_back
                 and any(self.seats[seat].is_human for seat in self.actors()))
 
     def take_back(self) -> None:
@@ -544,6 +548,8 @@ class Session:
         mine = [index for index, seat in enumerate(actors) if self.seats[seat].is_human]
         if not mine:
             raise SessionError("You have no move to take back yet.")
+        if self.taken_back:
+            raise SessionError("Only your last move can be taken back; make a move first.")
         cut = mine[-1]
         record = replace(self.record, actions=self.record.actions[:cut], practice=True)
         self.state, self._actors, history = replay_log(record)
@@ -556,6 +562,7 @@ class Session:
         self.hint = None
         self.flash = None
         self.acknowledged = len(self.state.results)
+        self.taken_back = True
         self.notice = ("Move taken back. This game is now practice: it will not count in "
                        "your statistics.")
 
@@ -659,6 +666,7 @@ class Session:
         self._log_events(self.state.events)
         if self.seats[seat].is_human:
             self.own_move[seat] = mark + 1  # the entry of this move
+            self.taken_back = False  # a new decision: it may be taken back in its turn
         self._flash_from(self.state.events)
         if len(self.state.results) > before and self.hot_seat:
             self.viewer = None

@@ -79,6 +79,22 @@ def test_take_back_undoes_my_move_and_the_computers_and_marks_practice():
     assert Session.from_save(session.save_text()).record.practice
 
 
+def test_only_the_last_move_is_taken_back_until_the_person_moves_again():
+    session = session_of("human", "bot", "bot")
+    for _ in range(2):  # two moves of mine, the computers' in between
+        session.act(str(Place(session.screen().view.hand[0])))
+        session.step_bots()
+    session.command("take-back")
+    after_first = session.record.actions
+    assert not session.can_take_back() and not session.screen().take_back
+    with pytest.raises(SessionError, match="last move"):
+        session.take_back()
+    assert session.record.actions == after_first  # nothing more was undone
+    session.act(str(Place(session.screen().view.hand[0])))  # a new decision...
+    session.step_bots()
+    assert session.screen().take_back  # ...may be taken back in its turn
+
+
 def test_never_take_back_between_people():
     session = session_of("human", "human", "bot")
     session.command("reveal")
