@@ -235,3 +235,21 @@ def test_panels_keep_their_size_and_buttons_their_reach(open_game, page, sized):
         assert (toast["y"] >= box["y"] + box["height"] or toast["y"] + toast["height"] <= box["y"]
                 or toast["x"] >= box["x"] + box["width"] or toast["x"] + toast["width"] <= box["x"]), \
             f"the toast covers {button.inner_text()!r}"
+
+
+# ---- statistics -----------------------------------------------------------------------------
+
+STATS = ('{"format": "tweak-stats/1", "games": {"2 medium": [5, 3], "4 hard": [2, 1]}, '
+         '"best_round": 41, "tweaks": 4, "biggest": 17, "biggest_words": "P9 takes P2 + G3"}')
+
+
+def test_statistics_screen_and_its_reset_question(open_game, page, site_url, sized):
+    open_game(query(speed="instant"))
+    page.evaluate(f"localStorage.setItem('tweak.stats', {STATS!r})")
+    page.get_by_role("button", name="Statistics").click()
+    screen = page.locator("[data-screen=stats]")
+    expect(screen.locator("svg.stats-bar")).to_have_count(2)  # the chart, one bar per row
+    check(page, site_url, f"the statistics screen ({sized})")
+    page.get_by_role("button", name="Reset").click()
+    expect(screen).to_contain_text("Reset your statistics?")
+    check(page, site_url, f"the statistics reset question ({sized})")
