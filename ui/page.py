@@ -1,7 +1,8 @@
 """The page's main thread, in MicroPython: draws, stores, times.  The game is in the worker.
 
-index.html runs this as ``<script type="mpy">``.  It starts in a fraction of a second while the
-Pyodide worker (``ui/worker.py``) boots, then:
+``ui/main_thread.py`` (index.html's ``<script type="mpy">``) imports this module and awaits
+``main()``.  It starts in a fraction of a second while the Pyodide worker (``ui/worker.py``)
+boots, then:
 
 * forwards every click on an element with ``data-action`` (a move in notation) or ``data-ui``
   (a UI command) to the worker, and swaps in the HTML the worker returns (``ui/host.py``
@@ -23,7 +24,7 @@ import asyncio
 import json
 
 import js
-from pyscript import document, when, window, workers
+from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 
 SAVE_KEYS = ("tweak.save", "tweak.save.previous")
@@ -502,7 +503,6 @@ def on_key(event):
             return
 
 
-@when("click", "#app")
 async def on_click(event):
     if not page.ready:
         return  # ui/boot.js answers clicks until the worker is ready
@@ -545,6 +545,9 @@ async def main():
     await apply(reply, page.sent)
     window.addEventListener("storage", create_proxy(on_storage))
     window.addEventListener("keydown", create_proxy(on_key))
+    # A listener, not pyscript's @when: its selector imports and compiles pyscript.web, ~10 ms
+    # of the start-up (issue 7).  Clicks before this are ui/boot.js's.
+    element("app").addEventListener("click", create_proxy(on_click))
     document.addEventListener("change", create_proxy(on_change))
     element("statistics").hidden = False  # the worker answers it from now on
     page.ready = True
@@ -553,6 +556,3 @@ async def main():
         await handle("data-ui", "rules")
     elif pending and page.screen == "start":
         await handle("data-ui", pending)
-
-
-await main()

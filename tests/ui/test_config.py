@@ -85,7 +85,7 @@ def test_the_runtimes_are_local_and_no_packages_are_asked_for():
         assert "packages" not in data, path.name
         assert not re.search(r"=\s*\{", path.read_text(encoding="utf-8")), \
             f"{path.name}: PyScript's TOML parser rejects inline tables"
-    assert "files" not in page, "the main thread imports nothing of the game"
+    assert page["files"] == {"./page.py": ""}, "the main thread imports nothing of the game"
 
 
 def test_index_loads_only_its_own_files_and_runs_no_inline_script():
@@ -98,7 +98,7 @@ def test_index_loads_only_its_own_files_and_runs_no_inline_script():
     assert './node_modules/@pyscript/core/dist/core.css' in html
     assert re.search(r'<script type="py" worker name="tweak" src="\./ui/worker\.py" '
                      r'config="\./pyscript\.toml"></script>', html)
-    assert re.search(r'<script type="mpy" src="\./ui/page\.py" config="\./ui/page\.toml">'
+    assert re.search(r'<script type="mpy" src="\./ui/main_thread\.py" config="\./ui/page\.toml">'
                      r'</script>', html)
     # Every script is a file: a strict Content-Security-Policy allows no inline script.
     for tag in re.findall(r"<script\b[^>]*>", html):
@@ -134,3 +134,5 @@ def test_the_main_thread_imports_nothing_of_the_game():
     """MicroPython on the main thread: no engine, no game module (they live in the worker)."""
     names = {name.split(".")[0] for name in imports_of(ROOT / "ui" / "page.py")}
     assert names <= {"asyncio", "json", "js", "pyscript"}, names
+    # index.html's script: a pause, then ui/page.py (ui/page.toml maps it, and only it, in).
+    assert set(imports_of(ROOT / "ui" / "main_thread.py")) == {"asyncio", "page"}

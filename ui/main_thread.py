@@ -1,0 +1,16 @@
+"""The main thread's first Python: index.html's ``<script type="mpy">``.
+
+PyScript starts MicroPython in one main-thread task of its own (its bootstrap writes and
+imports the ``pyscript`` package); compiling and running ui/page.py in that same task would
+make it longer still.  So this script first lets the browser take its turn (a timer, not a
+microtask: input and frames run in between), then imports ui/page.py and starts it.  Issue 7:
+no main-thread task over 50 ms after first paint; tests/bench/bench_startup.py measures it.
+"""
+
+import asyncio
+
+await asyncio.sleep(0.001)  # noqa: F704 — PyScript runs this script with top-level await
+
+import page  # noqa: E402 — after the pause, by design
+
+await page.main()  # noqa: F704
