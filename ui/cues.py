@@ -93,9 +93,10 @@ def render_sound_controls(lang: str = LANG) -> str:
     outside the game screen, so a computer's move never redraws it under the player's finger):
     "Sound volume" (a slider, 0–100), a "Mute" / "Sound on" button, the "Speak sums" and
     "Speak turn prompts" switches, and the sentences shown when the browser cannot play sound
-    or speak.  ``data-sample`` is what the speech switch says when it is turned on (the sums
-    are spoken like this), in ``lang``.  The page sets the controls to the stored settings."""
+    or speak.  ``data-sample`` is what each speech switch says when it is turned on (a
+    sum, a prompt, as they will be spoken), in ``lang``.  The page sets the controls to the stored settings."""
     sample = _sum_words("You", callout([2, 3, 3]), False)
+    prompt_sample = "Your turn — make 8."  # as ui.host words a turn's prompt
     return (
         f'<div class="sound-menu" lang="{escape(lang)}">'
         '<button type="button" class="btn ghost sound-toggle" id="sound-toggle" '
@@ -114,7 +115,8 @@ def render_sound_controls(lang: str = LANG) -> str:
         '<p class="sound-missing" id="sound-missing" hidden>This browser cannot play sounds.</p>'
         '<label class="switch"><input type="checkbox" role="switch" id="speak-sums" '
         f'data-sample="{escape(sample)}"><span>Speak sums</span></label>'
-        '<label class="switch"><input type="checkbox" role="switch" id="speak-turns">'
+        '<label class="switch"><input type="checkbox" role="switch" id="speak-turns" '
+        f'data-sample="{escape(prompt_sample)}">'
         '<span>Speak turn prompts</span></label>'
         '<p class="sound-missing" id="speech-missing" hidden>This browser cannot speak.</p>'
         '</div></div>'
