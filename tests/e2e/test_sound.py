@@ -16,6 +16,7 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.e2e.test_a11y import axe_violations
 from tests.e2e.test_game import (
     capture_opening, click_hand_card, open_game, set_players, settle, wait_for_my_turn,
 )
@@ -180,10 +181,11 @@ def test_sums_and_prompts_are_spoken_in_order_and_in_the_game_language_once_turn
     assert now["sources"] > 0 and now["contexts"] == 1
 
 
-def test_mute_silences_and_the_volume_is_remembered_after_a_reload(open_game, page):
+def test_mute_silences_and_the_volume_is_remembered_after_a_reload(open_game, page, site_url):
     page.add_init_script(FAKES)
     open_game(OPENING.query(speed="fast"))
     open_sound_panel(page)
+    assert axe_violations(page, site_url) == [], "the open Sound panel is not accessible"
     slider = page.get_by_role("slider", name="Sound volume")
     expect(slider).to_have_value("50")  # moderate on a first visit
     slider.fill("20")
