@@ -19,7 +19,12 @@ Data:
   - ``store``: ``{key: text or None}`` to write into ``localStorage`` (None removes the key);
   - ``flash``, ``flash_big``: the last move's celebration (``ui.render.render_flash``) and
     whether it is the big TWEAK! burst rather than a toast;
-  - ``speed``: the pace of computer moves in force (a key of ``ui.start.SPEEDS``).
+  - ``speed``: the pace of computer moves in force (a key of ``ui.start.SPEEDS``);
+  - ``sounds``, ``speech`` (issue 12, ``ui.cues``): the sounds the move just made and the turn
+    now beginning deserve (names of ``ui.cues.SOUNDS``, in order), and the words to say aloud,
+    ``{"text", "lang", "kind"}`` with kind ``"sum"`` or ``"prompt"``; the page plays them as
+    the player's settings allow.  Only a move made now is heard, never one replayed on resume;
+  - ``sound``: the Sound button and its panel (``hello`` only; ``ui.cues``).
 * ``saves`` arguments are JSON objects of the stored values the main thread holds,
   ``{SAVE_KEY: text or null, PREVIOUS_KEY: text or null}``: the worker decides, the main thread
   stores.
@@ -47,6 +52,7 @@ from typing import Optional
 
 from tweak import RecordError, bots, loads
 
+from .cues import LANG, cues, render_sound_controls
 from .start import (SPEEDS, Hooks, SessionError, level_options, parse_hooks, render_notice,
                     render_saves, save_summary)
 
@@ -81,6 +87,7 @@ class Host:
         self._seeds = seeds or random.SystemRandom()  # new deals' seeds
         self._announced = 0  # serial of the last log entry announced
         self._prompted = ("", -1)  # the last turn prompt announced, and its game step
+        self.lang = LANG  # the language the game speaks (ui.cues)
 
     # -- the start screen ---------------------------------------------------------------
 
@@ -105,7 +112,7 @@ class Host:
             reply = self.resume(SAVE_KEY, saves)
         else:
             reply = self.start(saves)
-        return {**reply, "levels": levels}
+        return {**reply, "levels": levels, "sound": render_sound_controls(self.lang)}
 
     def start(self, saves: dict) -> dict:
         """Leave the table (the game stays saved) and show the start screen: a Resume button
@@ -326,9 +333,13 @@ class Host:
         store = {}
         if stats is not None and session.state.is_over and not was_over:
             store = self._count_game(session, stats)
-        return self._reply(store=store, saved=len(session.record.actions) != before)
+        actions = len(session.record.actions)
+        return self._reply(store=store, saved=actions != before, moved=actions > before)
 
-    def _reply(self, store: Optional[dict] = None, saved: bool = False) -> dict:
+    def _reply(self, store: Optional[dict] = None, saved: bool = False,
+               moved: bool = False) -> dict:
+        """The reply showing the session now; ``saved``: the record changed (store it, animate
+        it); ``moved``: a move was made by this call (not taken back), so it is heard."""
         from . import render
 
         session = self._session()
@@ -343,7 +354,10 @@ class Host:
         reply = {"screen": screen.kind, "html": render.render_screen(screen),
                  "bot": session.bot_to_act(), "store": store, "speed": self.speed}
         session.notice = ""  # a notice is shown once
-        reply.update(self._narration(session, screen))
+        narration, prompt = self._narration(session, screen)
+        reply.update(narration)
+        reply.update(cues(session.state.events if moved else (), session.names, prompt,
+                          self.lang))
         if saved:
             eyes = screen.view.seat if screen.view else None
             reply["motion"] = motion_of(session.state.events, eyes, session.record.rules)
@@ -356,11 +370,12 @@ class Host:
         return reply
 
 
-    def _narration(self, session, screen) -> dict:
+    def _narration(self, session, screen) -> tuple:
         """What assistive technology hears and where focus goes: ``announce``, the sentences
         of every move logged since the last reply and, when a person's turn begins, its
         prompt; ``focus``, a selector of the control a person is likely to use next, and
-        ``turn``, true when that person's turn has just begun (the page then moves focus)."""
+        ``turn``, true when that person's turn has just begun (the page then moves focus).
+        With it, the prompt of a turn that has just begun ("" if none), for ``ui.cues``."""
         news = [entry.text for entry in session.log if entry.serial > self._announced]
         self._announced = session.log[-1].serial if session.log else 0
         prompt, focus = _prompt_and_focus(screen)
@@ -369,7 +384,7 @@ class Host:
         self._prompted = key
         if turn:
             news.append(prompt)
-        return {"announce": news, "focus": focus, "turn": turn}
+        return {"announce": news, "focus": focus, "turn": turn}, prompt if turn else ""
 
 
 def _prompt_and_focus(screen):

@@ -13,6 +13,10 @@ boots, then:
 * passes the stored statistics (``STATS_KEY``) with the calls that can end a game, shows the
   statistics screen over the game like the rules, saves their export as a file (a Blob and an
   ``<a download>``) and reads an imported file's text for the worker to check;
+* plays the sounds and says the words a reply asks for (issue 12: ``ui/sound.js``, the
+  worker's ``ui/cues.py`` decides them) as the player's settings allow, and owns those
+  settings: the Sound panel's volume and mute (``SOUND_KEY``), "Speak sums" (``SPEECH_KEY``)
+  and "Speak turn prompts" (``PROMPTS_KEY``), remembered in ``localStorage``;
 * holds no rules: it never reads a card or a move.
 
 Before the worker is ready, ``ui/boot.js`` (plain JavaScript) answers clicks at once and
@@ -40,6 +44,14 @@ PACES = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 # long a computer's capture shows its cards gathered before they go.
 MOTION = {"normal": 380, "fast": 220, "instant": 0}
 HOLD = {"normal": 450, "fast": 200, "instant": 0}
+# Sound and speech settings (issue 12).  ``SOUND_KEY``: JSON {"volume": 0..1, "muted": bool};
+# sound is on at a moderate volume on a first visit (short, soft accents; nothing can play
+# before the player's first tap anyway, and Mute is one click away).  Speech is off until the
+# player turns it on: a page that starts talking unasked is startling.
+SOUND_KEY = "tweak.sound"
+SPEECH_KEY = "tweak.speech"  # "on" or "off": say each capture's called-out sum
+PROMPTS_KEY = "tweak.speech.turn"  # "on" or "off": say a person's turn prompt
+DEFAULT_VOLUME = 0.5
 
 
 class Page:
@@ -58,6 +70,18 @@ class Page:
 
 
 page = Page()
+
+
+class Settings:
+    """The player's sound and speech settings, as stored (``read_settings``)."""
+
+    volume = DEFAULT_VOLUME
+    muted = False
+    sums = False  # "Speak sums"
+    prompts = False  # "Speak turn prompts"
+
+
+settings = Settings()
 
 
 def element(id_):
@@ -119,6 +143,143 @@ def stats_text():
     return storage_get(STATS_KEY) or ""
 
 
+# ---- sound and speech (issue 12) -----------------------------------------------------------
+
+
+def read_settings():
+    """The stored settings; anything unreadable is the default (nothing to set aside: a
+    setting is one click to make again)."""
+    try:
+        stored = json.loads(storage_get(SOUND_KEY) or "{}")
+        volume = float(stored.get("volume", DEFAULT_VOLUME))
+        settings.volume = min(1.0, max(0.0, volume)) if volume == volume else DEFAULT_VOLUME
+        settings.muted = stored.get("muted") is True
+    except Exception:
+        settings.volume, settings.muted = DEFAULT_VOLUME, False
+    settings.sums = storage_get(SPEECH_KEY) == "on"
+    settings.prompts = storage_get(PROMPTS_KEY) == "on"
+    window.tweakSound.setVolume(settings.volume)
+    window.tweakSound.setMuted(settings.muted)
+
+
+def store_sound():
+    storage_set(SOUND_KEY, json.dumps({"volume": settings.volume, "muted": settings.muted}))
+
+
+def install_sound_controls(html):
+    """The Sound button and panel the worker rendered (``ui/cues.py``), set to the stored
+    settings.  It lives in ``#sound``, outside ``#game``: a computer's move never redraws it."""
+    element("sound").innerHTML = html
+    sync_sound_controls()
+
+
+def sync_sound_controls():
+    """Show the settings in force on the controls (and which of them this browser lacks)."""
+    menu = document.querySelector("#sound .sound-menu")
+    if not menu:
+        return
+    percent = int(settings.volume * 100 + 0.5)
+    slider = element("sound-volume")
+    slider.value = str(percent)
+    slider.setAttribute("aria-valuetext", str(percent) + "%")
+    element("sound-level").textContent = str(percent) + "%"
+    menu.classList.toggle("silent", settings.muted or percent == 0)  # the button's words
+    can_play = bool(window.tweakSound.supported)
+    slider.disabled = not can_play
+    element("sound-mute").disabled = not can_play
+    element("sound-missing").hidden = can_play
+    can_speak = bool(window.tweakSpeech.supported)
+    for id_, on in (("speak-sums", settings.sums), ("speak-turns", settings.prompts)):
+        switch = element(id_)
+        switch.checked = on and can_speak
+        switch.disabled = not can_speak
+    element("speech-missing").hidden = can_speak
+
+
+def toggle_sound_panel(open_=None):
+    """Open or close the Sound panel (``open_`` None: the other way round)."""
+    panel = element("sound-panel")
+    if not panel:
+        return
+    if open_ is None:
+        open_ = panel.hidden
+    panel.hidden = not open_
+    element("sound-toggle").setAttribute("aria-expanded", "true" if open_ else "false")
+    if open_:
+        element("sound-volume").focus()
+
+
+def sound_panel_open():
+    panel = element("sound-panel")
+    return bool(panel) and not panel.hidden
+
+
+def toggle_mute():
+    """"Mute" silences the game; "Sound on" (shown while it is silent: muted, or the volume
+    at 0) brings sound back, at the default volume if the slider was at 0."""
+    if settings.muted or settings.volume == 0:
+        settings.muted = False
+        if settings.volume == 0:
+            settings.volume = DEFAULT_VOLUME
+    else:
+        settings.muted = True
+    window.tweakSound.setVolume(settings.volume)
+    window.tweakSound.setMuted(settings.muted)
+    store_sound()
+    sync_sound_controls()
+    window.tweakSound.play("capture")  # what "on" sounds like (nothing when muted)
+
+
+def on_sound_input(event):
+    """The volume slider moves: the new level at once, remembered; moving it unmutes."""
+    target = event.target
+    if not target or target.id != "sound-volume":
+        return
+    settings.volume = min(100, max(0, int(target.value))) / 100
+    settings.muted = False
+    window.tweakSound.setVolume(settings.volume)
+    window.tweakSound.setMuted(False)
+    store_sound()
+    sync_sound_controls()
+
+
+def on_sound_change(target):
+    """A Sound panel control changed (True if it was one): the slider let go plays a sample of
+    the level chosen; a speech switch turned on says a sample of what it will say, in the
+    panel's language (which also lets a phone's browser speak later without a tap)."""
+    if target.id == "sound-volume":
+        window.tweakSound.play("capture")
+        return True
+    if target.id not in ("speak-sums", "speak-turns"):
+        return False
+    on = bool(target.checked)
+    if target.id == "speak-sums":
+        settings.sums = on
+        storage_set(SPEECH_KEY, "on" if on else "off")
+    else:
+        settings.prompts = on
+        storage_set(PROMPTS_KEY, "on" if on else "off")
+    window.tweakSpeech.stop()
+    if on:
+        lang = document.querySelector("#sound .sound-menu").getAttribute("lang") or ""
+        window.tweakSpeech.say(target.getAttribute("data-sample") or "", lang)
+    return True
+
+
+def cue(reply):
+    """Play the reply's sounds and say its words, as the settings allow.  Words already
+    waiting are dropped when newer ones come (what is being said is never cut): a sum from
+    three moves ago is no news."""
+    for name in reply.get("sounds") or []:
+        window.tweakSound.play(name)
+    wanted = {"sum": settings.sums, "prompt": settings.prompts}
+    words = [item for item in reply.get("speech") or [] if wanted.get(item.get("kind"))]
+    if words:
+        window.tweakSpeech.drop()
+        for item in words:
+            window.tweakSpeech.say(item.get("text", ""), item.get("lang", ""))
+
+
 # ---- talking to the worker -----------------------------------------------------------------
 
 
@@ -177,6 +338,8 @@ async def draw(reply, number, hold):
         return
     if "speed" in reply:
         page.pace = reply["speed"]
+    if "sound" in reply:
+        install_sound_controls(reply["sound"])
     screen = reply.get("screen")
     if screen == "start":
         show_start(reply)
@@ -204,6 +367,8 @@ def show_rules(html):
     overlay.innerHTML = html
     overlay.hidden = False
     page.rules_open = True
+    toggle_sound_panel(False)
+    element("sound").hidden = True  # the overlay's own header holds that corner
     element("start-screen").hidden = True
     element("game").hidden = True
     window.scrollTo(0, 0)
@@ -214,6 +379,7 @@ def close_rules():
     overlay = element("overlay")
     overlay.hidden = True
     overlay.innerHTML = ""
+    element("sound").hidden = False
     if page.screen == "start":
         element("start-screen").hidden = False
     else:
@@ -228,6 +394,7 @@ async def show_game(reply, hold=0):
     page.screen = reply["screen"]
     page.bot = reply.get("bot", False)
     announce(reply.get("announce") or [])
+    cue(reply)
     if page.rules_open:
         return  # drawn when the rules close (the table waits for a reader)
     key = focused_key()
@@ -441,6 +608,10 @@ async def handle(kind, value):
     elif name == "stats-export":
         reply = await call("export_stats", stats_text())
         download(reply.get("download"))
+    elif name == "sound-menu":
+        toggle_sound_panel()
+    elif name == "sound-mute":
+        toggle_mute()
     elif name == "dismiss":
         element("fx-toast").innerHTML = ""
         if page.screen == "start":
@@ -474,7 +645,11 @@ def download(what):
 async def on_change(event):
     """A file chosen to import statistics: its text goes to the worker, which checks it."""
     target = event.target
-    if not page.ready or not target or target.id != "stats-file" or not target.files.length:
+    if not page.ready or not target:
+        return
+    if on_sound_change(target):
+        return
+    if target.id != "stats-file" or not target.files.length:
         return
     try:
         text = await target.files.item(0).text()
@@ -488,6 +663,11 @@ def on_key(event):
     pressed is clicked, so the keys a screen offers are decided where it is drawn.  Typing in
     the start form, and keys with Ctrl/Alt/Meta, are the browser's."""
     if not page.ready or event.ctrlKey or event.altKey or event.metaKey:
+        return
+    if event.key == "Escape" and sound_panel_open():
+        event.preventDefault()  # Escape closes the Sound panel, and clears nothing else
+        toggle_sound_panel(False)
+        element("sound-toggle").focus()
         return
     tag = event.target.tagName if event.target else ""
     if tag in ("INPUT", "SELECT", "TEXTAREA"):
@@ -506,6 +686,8 @@ def on_key(event):
 async def on_click(event):
     if not page.ready:
         return  # ui/boot.js answers clicks until the worker is ready
+    if sound_panel_open() and not event.target.closest("#sound"):
+        toggle_sound_panel(False)  # a click elsewhere closes the Sound panel
     element("fx-burst").innerHTML = ""  # a click dismisses the TWEAK! burst
     target = event.target.closest("[data-action],[data-ui]")
     if not target or target.disabled:
@@ -523,6 +705,7 @@ async def on_click(event):
 
 
 async def main():
+    read_settings()
     try:
         page.engine = await workers["tweak"]
         stored = storage_get(PACE_KEY)
@@ -549,6 +732,7 @@ async def main():
     # of the start-up (issue 7).  Clicks before this are ui/boot.js's.
     element("app").addEventListener("click", create_proxy(on_click))
     document.addEventListener("change", create_proxy(on_change))
+    document.addEventListener("input", create_proxy(on_sound_input))
     element("statistics").hidden = False  # the worker answers it from now on
     page.ready = True
     pending = window.tweakBoot.ready()  # the click made while loading, if any

@@ -1,0 +1,123 @@
+"""What a move sounds like and what is said aloud (issue 12): the worker decides, the page plays.
+
+Pure Python, tested under CPython.  The main thread (``ui/page.py``) plays what a reply asks
+for with ``ui/sound.js`` (sounds synthesised with Web Audio, speech with the browser's
+``speechSynthesis``) and filters it by the player's settings (volume, mute, "Speak sums",
+"Speak turn prompts"), which it stores; this module never knows them.
+
+Data:
+* ``SOUNDS`` — the names of the sounds ``ui/sound.js`` can make, one per kind of moment:
+  ``place`` (a card put on the table: placed, or given up to a Bomb), ``capture``, ``tweak``
+  (a capture that cleared the table, R15), ``tcard`` (a [T!] card played), ``turn`` (a person's
+  turn begins), ``round`` (a round ends, R18), ``game`` (the game ends).
+* A speech item is a dict ``{"text", "lang", "kind"}``: the words, their language (a BCP 47
+  tag such as ``"en"``, the game's language) and their kind, ``"sum"`` (a capture's called-out
+  sum, R14) or ``"prompt"`` (a person's turn prompt, "Your turn — make 8.").  The page says
+  sums when "Speak sums" is on and prompts when "Speak turn prompts" is on.
+* ``LANG`` — the language the game speaks today.  Every spoken or visible word of this module
+  is made here (worker side), never in JavaScript, so a translation changes only Python.
+
+``cues(events, names, prompt, lang)`` → ``{"sounds": [...], "speech": [...]}`` for one step's
+events (``State.events``; only public facts are used, R21) and the turn prompt just shown, if
+any.  ``render_sound_controls(lang)`` is the markup of the Sound button and its panel.
+"""
+
+from __future__ import annotations
+
+from tweak.events import (
+    BombPlayed, Captured, ChangePlayed, GameEnded, GaveUp, JokerPlayed, Placed, RoundEnded,
+    ThiefPlayed, callout,
+)
+
+from .markup import escape
+
+__all__ = ["SOUNDS", "LANG", "cues", "sum_speech", "render_sound_controls"]
+
+SOUNDS = ("place", "capture", "tweak", "tcard", "turn", "round", "game")
+LANG = "en"
+
+_TCARD_PLAYS = (ThiefPlayed, JokerPlayed, ChangePlayed, BombPlayed)
+
+
+def sum_speech(event: Captured, names) -> str:
+    """The words said for a capture: who (unless it is the seat called "You": the person at
+    the device knows their own move), the called-out sum (R14), and "TWEAK!" if it cleared the
+    table (R15).  "Ada: 2 plus 3 is 5, plus 3 is 8. TWEAK!\""""
+    return _sum_words(names[event.seat], event.callout, event.tweak)
+
+
+def _sum_words(name: str, called: str, tweak: bool) -> str:
+    text = f"{called}." if name == "You" else f"{name}: {called}."
+    return f"{text} TWEAK!" if tweak else text
+
+
+def cues(events, names, prompt: str = "", lang: str = LANG) -> dict:
+    """The sounds and speech of one step, in the order they happened: the move's sound, the
+    round's or game's end, then the turn that begins (``prompt``, the turn prompt a person was
+    just shown, "" if none).  A game's end is the game's sound, not also the round's."""
+    sounds, speech = [], []
+    ended = None
+    for event in events:
+        if isinstance(event, (Placed, GaveUp)):
+            sounds.append("place")
+        elif isinstance(event, Captured):
+            sounds.append("tweak" if event.tweak else "capture")
+            speech.append({"text": sum_speech(event, names), "lang": lang, "kind": "sum"})
+        elif isinstance(event, _TCARD_PLAYS):
+            sounds.append("tcard")
+        elif isinstance(event, RoundEnded):
+            ended = ended or "round"
+        elif isinstance(event, GameEnded):
+            ended = "game"
+    if ended:
+        sounds.append(ended)
+    if prompt:
+        sounds.append("turn")
+        speech.append({"text": prompt, "lang": lang, "kind": "prompt"})
+    return {"sounds": sounds, "speech": speech}
+
+
+# An outline speaker; its waves or a cross show through CSS (muted or not), no words in them.
+_SPEAKER = (
+    '<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" '
+    'focusable="false"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>'
+    '<path class="waves" d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" '
+    'stroke="currentColor" stroke-width="2" stroke-linecap="round"/>'
+    '<path class="cross" d="M16.5 9.5l5 5M21.5 9.5l-5 5" fill="none" stroke="currentColor" '
+    'stroke-width="2" stroke-linecap="round"/></svg>'
+)
+
+
+def render_sound_controls(lang: str = LANG) -> str:
+    """The Sound button and the panel it opens (``ui/page.py`` puts it in ``#sound`` once,
+    outside the game screen, so a computer's move never redraws it under the player's finger):
+    "Sound volume" (a slider, 0–100), a "Mute" / "Sound on" button, the "Speak sums" and
+    "Speak turn prompts" switches, and the sentences shown when the browser cannot play sound
+    or speak.  ``data-sample`` is what each speech switch says when it is turned on (a
+    sum, a prompt, as they will be spoken), in ``lang``.  The page sets the controls to the stored settings."""
+    sample = _sum_words("You", callout([2, 3, 3]), False)
+    prompt_sample = "Your turn — make 8."  # as ui.host words a turn's prompt
+    return (
+        f'<div class="sound-menu" lang="{escape(lang)}">'
+        '<button type="button" class="btn ghost sound-toggle" id="sound-toggle" '
+        'data-ui="sound-menu" aria-expanded="false" aria-controls="sound-panel" '
+        f'title="Sound and speech">{_SPEAKER}<span class="label">Sound</span></button>'
+        '<div class="sound-panel" id="sound-panel" role="group" '
+        'aria-labelledby="sound-panel-title" hidden>'
+        '<h2 id="sound-panel-title">Sound and speech</h2>'
+        '<div class="sound-row">'
+        '<label for="sound-volume">Sound volume</label>'
+        '<output for="sound-volume" id="sound-level" aria-hidden="true">50%</output>'
+        '<input type="range" id="sound-volume" min="0" max="100" step="5" value="50">'
+        '</div>'
+        '<button type="button" class="btn small sound-mute" id="sound-mute" data-ui="sound-mute">'
+        '<span class="when-on">Mute</span><span class="when-muted">Sound on</span></button>'
+        '<p class="sound-missing" id="sound-missing" hidden>This browser cannot play sounds.</p>'
+        '<label class="switch"><input type="checkbox" role="switch" id="speak-sums" '
+        f'data-sample="{escape(sample)}"><span>Speak sums</span></label>'
+        '<label class="switch"><input type="checkbox" role="switch" id="speak-turns" '
+        f'data-sample="{escape(prompt_sample)}">'
+        '<span>Speak turn prompts</span></label>'
+        '<p class="sound-missing" id="speech-missing" hidden>This browser cannot speak.</p>'
+        '</div></div>'
+    )

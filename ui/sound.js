@@ -1,0 +1,321 @@
+/* Sound and speech (issue 12): plain JavaScript on the main thread, called by ui/page.py.
+
+   The game's worker decides what a move deserves (ui/cues.py: sound names, and words to say
+   with their language); ui/page.py owns the player's settings (volume, mute, "Speak sums",
+   "Speak turn prompts", in localStorage) and calls:
+
+   - tweakSound.play(name): one of "place", "capture", "tweak", "tcard", "turn", "round",
+     "game", synthesised with Web Audio (oscillators, envelopes, filtered noise: no audio
+     files).  Sounds asked for together play one after another, never in a heap; a backlog of
+     more than a second (computers moving at the instant pace) is skipped, not queued.
+     tweakSound.setVolume(0..1), tweakSound.setMuted(bool), tweakSound.supported.
+     Each sound played is also told to the page as a "tweaksound" event ({detail: {name}}) on
+     document, so anything else (a test, a future haptic cue) can follow what was heard.
+   - tweakSpeech.say(text, lang): add words to the queue.  One utterance at a time: the next
+     starts only when the one speaking has ended, so a capture's sum is never cut by the turn
+     prompt that follows it.  tweakSpeech.drop() forgets what waits (not what is being said:
+     the page drops stale words when a newer move has words of its own); tweakSpeech.stop()
+     silences everything.  tweakSpeech.supported.  A voice of the language is chosen (the
+     player's own variant and a voice on the device first, as the game plays offline); where
+     the browser lists voices and none speaks the language, nothing is said rather than the
+     words mispronounced by another language's voice.
+
+   Browsers' rules and the device's settings, as far as a page can follow them:
+   - the audio context is made on the player's first tap, click or key (autoplay policy), and
+     not at all while sound is muted;
+   - nothing plays or is said while the page is hidden (another tab, the phone locked); what
+     was playing stops;
+   - on Safari, navigator.audioSession.type = "ambient": the ring/silent switch mutes the game,
+     and it mixes with the player's music instead of stopping it;
+   - without Web Audio or speechSynthesis (or without any voice), the game plays on silently.
+
+   No word shown or spoken is written here: they come from the worker (ui/cues.py). */
+(() => {
+  "use strict";
+  const AudioContextClass = window.AudioContext || window.webkitAudioContext;
+  const PEAK = 0.5;  // the master gain at full volume: the sounds are accents, not a soundtrack
+  const BACKLOG = 1.0;  // seconds of sounds waiting beyond which a new one is skipped
+
+  try {
+    if (navigator.audioSession) navigator.audioSession.type = "ambient";
+  } catch (error) {
+    // An audio session that refuses the type: the browser's default applies.
+  }
+
+  // ---- sounds ---------------------------------------------------------------------------------
+  let context = null;  // made on the first gesture with sound on
+  let master = null;  // every sound goes through it: volume and mute
+  let noiseBuffer = null;
+  let volume = 0.5;
+  let muted = false;
+  let nextFree = 0;  // on the audio clock: when the sounds already asked for have ended
+
+  const level = () => (muted ? 0 : volume * volume * PEAK);  // loudness is felt squared
+
+  // Whether the player has tapped, clicked or typed on the page yet (the autoplay policy's
+  // test; Escape does not count).  Unknown in a browser without the API: try, it may refuse.
+  const activated = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;
+
+  function unlock() {
+    if (!AudioContextClass || level() === 0 || document.hidden || !activated()) return;
+    if (!context) {
+      try {
+        context = new AudioContextClass({ latencyHint: "interactive" });
+      } catch (error) {
+        return;  // no audio device: the game plays on silently
+      }
+    }
+    if (context.state === "suspended") context.resume().catch(() => {});
+  }
+  for (const type of ["pointerdown", "keydown", "touchend"]) {
+    addEventListener(type, unlock, { capture: true, passive: true });
+  }
+
+  function output() {
+    if (!master) {
+      master = context.createGain();
+      master.gain.value = level();
+      master.connect(context.destination);
+    }
+    return master;
+  }
+
+  function noise() {
+    if (!noiseBuffer) {
+      const length = Math.floor(context.sampleRate * 0.6);
+      noiseBuffer = context.createBuffer(1, length, context.sampleRate);
+      const data = noiseBuffer.getChannelData(0);
+      for (let i = 0; i < length; i += 1) data[i] = Math.random() * 2 - 1;
+    }
+    return noiseBuffer;
+  }
+
+  /* One note: an oscillator through an envelope (a quick attack, an exponential decay). */
+  function tone(at, frequency, length, { type = "sine", gain = 0.3, attack = 0.008,
+                                          glide = 0 } = {}) {
+    const osc = context.createOscillator();
+    const env = context.createGain();
+    osc.type = type;
+    osc.frequency.setValueAtTime(frequency, at);
+    if (glide) osc.frequency.exponentialRampToValueAtTime(glide, at + length);
+    env.gain.setValueAtTime(0.0001, at);
+    env.gain.linearRampToValueAtTime(gain, at + attack);
+    env.gain.exponentialRampToValueAtTime(0.0001, at + length);
+    osc.connect(env).connect(output());
+    osc.start(at);
+    osc.stop(at + length + 0.05);
+  }
+
+  /* A breath of filtered noise: the rustle of a card, a whoosh when the filter sweeps. */
+  function hiss(at, length, { gain = 0.2, from = 2000, to = 0, q = 1.2, type = "bandpass" } = {}) {
+    const source = context.createBufferSource();
+    const filter = context.createBiquadFilter();
+    const env = context.createGain();
+    source.buffer = noise();
+    filter.type = type;
+    filter.Q.value = q;
+    filter.frequency.setValueAtTime(from, at);
+    if (to) filter.frequency.exponentialRampToValueAtTime(to, at + length);
+    env.gain.setValueAtTime(0.0001, at);
+    env.gain.linearRampToValueAtTime(gain, at + Math.min(0.02, length / 3));
+    env.gain.exponentialRampToValueAtTime(0.0001, at + length);
+    source.connect(filter).connect(env).connect(output());
+    source.start(at);
+    source.stop(at + length + 0.05);
+  }
+
+  const NOTE = { G4: 392, C5: 523.25, E5: 659.25, G5: 783.99, A5: 880, C6: 1046.5, E6: 1318.5 };
+
+  /* Each recipe schedules its notes from `at` and returns how long it lasts (seconds). */
+  const RECIPES = {
+    // A card laid on the felt: a soft low knock and a short rustle.
+    place(at) {
+      hiss(at, 0.06, { gain: 0.25, from: 1800, q: 0.8 });
+      tone(at, 260, 0.12, { type: "triangle", gain: 0.35, glide: 170 });
+      return 0.14;
+    },
+    // Cards won: two bright rising notes.
+    capture(at) {
+      tone(at, NOTE.E5, 0.2, { type: "triangle", gain: 0.28 });
+      tone(at + 0.09, NOTE.A5, 0.3, { type: "triangle", gain: 0.28 });
+      tone(at + 0.09, NOTE.A5 * 2, 0.25, { gain: 0.06 });
+      return 0.36;
+    },
+    // The table cleared: a quick major arpeggio with a sparkle on top.
+    tweak(at) {
+      [NOTE.C5, NOTE.E5, NOTE.G5, NOTE.C6].forEach((frequency, i) => {
+        const last = i === 3;
+        tone(at + i * 0.075, frequency, last ? 0.6 : 0.22, { type: "triangle", gain: 0.26 });
+        if (last) tone(at + i * 0.075, frequency * 2.005, 0.5, { gain: 0.07 });
+      });
+      hiss(at + 0.22, 0.45, { gain: 0.07, from: 6000, type: "highpass", q: 0.5 });
+      return 0.85;
+    },
+    // A [T!] card: a rising whoosh with a glassy glide.
+    tcard(at) {
+      hiss(at, 0.32, { gain: 0.22, from: 400, to: 3600, q: 2.5 });
+      tone(at + 0.04, 330, 0.3, { gain: 0.16, glide: 990 });
+      return 0.36;
+    },
+    // Your turn: a gentle two-note bell.
+    turn(at) {
+      tone(at, NOTE.G5, 0.45, { gain: 0.2, attack: 0.004 });
+      tone(at + 0.13, NOTE.C6, 0.55, { gain: 0.18, attack: 0.004 });
+      tone(at + 0.13, NOTE.C6 * 3, 0.2, { gain: 0.02, attack: 0.002 });
+      return 0.6;
+    },
+    // A round ends: a falling cadence that comes home.
+    round(at) {
+      tone(at, NOTE.G5, 0.2, { type: "triangle", gain: 0.22 });
+      tone(at + 0.14, NOTE.E5, 0.2, { type: "triangle", gain: 0.22 });
+      tone(at + 0.28, NOTE.C5, 0.55, { type: "triangle", gain: 0.24 });
+      tone(at + 0.28, NOTE.G4, 0.55, { gain: 0.12 });
+      return 0.85;
+    },
+    // The game ends: a small fanfare and a held chord.
+    game(at) {
+      [NOTE.C5, NOTE.E5, NOTE.G5].forEach((frequency, i) => {
+        tone(at + i * 0.11, frequency, 0.18, { type: "triangle", gain: 0.22 });
+      });
+      for (const frequency of [NOTE.C5, NOTE.E5, NOTE.G5, NOTE.C6]) {
+        tone(at + 0.36, frequency, 1.0, { type: "triangle", gain: 0.13, attack: 0.02 });
+      }
+      tone(at + 0.36, NOTE.E6, 0.8, { gain: 0.04, attack: 0.05 });
+      return 1.4;
+    },
+  };
+
+  function play(name) {
+    const recipe = RECIPES[name];
+    if (!recipe || level() === 0 || document.hidden) return false;
+    if (!context) unlock();  // a call made while handling the player's own gesture
+    if (!context || context.state !== "running") return false;  // not unlocked (yet)
+    const now = context.currentTime;
+    if (nextFree - now > BACKLOG) return false;
+    const at = Math.max(now + 0.01, nextFree);
+    try {
+      nextFree = at + recipe(at) * 0.7;  // the next may start as this one's tail fades
+    } catch (error) {
+      return false;  // a browser without a node we use: silence, never a broken game
+    }
+    document.dispatchEvent(new CustomEvent("tweaksound", { detail: { name } }));
+    return true;
+  }
+
+  function setLevel() {
+    if (master) master.gain.setTargetAtTime(level(), context.currentTime, 0.015);
+    if (level() > 0) unlock();
+  }
+
+  // ---- speech ---------------------------------------------------------------------------------
+  const synth = window.speechSynthesis;
+  const Utterance = window.SpeechSynthesisUtterance;
+  const canSpeak = Boolean(synth && Utterance);
+  let speaking = null;  // the utterance being said now
+  let waiting = [];  // [{text, lang}], said in order after it
+  let guard = 0;  // a timer that moves on if the browser never reports the end
+
+  const base = (tag) => String(tag || "").toLowerCase().replace("_", "-");
+
+  /* A voice for `lang` ("en", "es-ES"): null when the browser lists no voices (yet: it is
+     left to choose by the utterance's lang), undefined when none speaks the language. */
+  function voiceFor(lang) {
+    let voices = [];
+    try {
+      voices = synth.getVoices() || [];
+    } catch (error) {
+      return null;
+    }
+    if (!voices.length) return null;
+    const wanted = base(lang).split("-")[0];
+    const fits = voices.filter((voice) => base(voice.lang).split("-")[0] === wanted);
+    if (!fits.length) return undefined;
+    const mine = (navigator.languages || [navigator.language]).map(base);
+    const score = (voice) => (mine.includes(base(voice.lang)) ? 4 : 0) +
+      (base(voice.lang) === base(lang) ? 2 : 0) + (voice.localService ? 1 : 0);
+    return fits.reduce((best, voice) => (score(voice) > score(best) ? voice : best));
+  }
+
+  function next() {
+    clearTimeout(guard);
+    speaking = null;
+    while (waiting.length && !document.hidden) {
+      const { text, lang } = waiting.shift();
+      const voice = voiceFor(lang);
+      if (voice === undefined) continue;
+      const utterance = new Utterance(text);
+      utterance.lang = voice ? voice.lang : lang;
+      if (voice) utterance.voice = voice;
+      const done = () => {
+        if (speaking === utterance) next();
+      };
+      utterance.onend = done;
+      utterance.onerror = done;
+      speaking = utterance;  // held here too: Chrome forgets an unreferenced utterance's end
+      guard = setTimeout(done, 3000 + 150 * text.length);
+      try {
+        if (synth.paused) synth.resume();
+        synth.speak(utterance);
+        return;
+      } catch (error) {
+        speaking = null;
+        clearTimeout(guard);
+      }
+    }
+  }
+
+  function say(text, lang) {
+    if (!canSpeak || !text || document.hidden) return false;
+    waiting.push({ text: String(text), lang: String(lang || "") });
+    if (!speaking) next();
+    return true;
+  }
+
+  function drop() {
+    waiting = [];
+  }
+
+  function stop() {
+    waiting = [];
+    if (!speaking) return;
+    speaking = null;
+    clearTimeout(guard);
+    try {
+      synth.cancel();
+    } catch (error) {
+      // Nothing was being said after all.
+    }
+  }
+
+  // ---- a hidden page is a silent page ---------------------------------------------------------
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) {
+      // Back in view: the context the player unlocked before may run again (no new gesture).
+      if (context && level() > 0) context.resume().catch(() => {});
+      return;
+    }
+    stop();
+    if (context) {
+      if (master) {
+        master.disconnect();  // what was scheduled dies with it: no tail when the page returns
+        master = null;
+      }
+      nextFree = 0;
+      context.suspend().catch(() => {});
+    }
+  });
+
+  window.tweakSound = {
+    supported: Boolean(AudioContextClass),
+    play,
+    setVolume(value) {
+      volume = Math.min(1, Math.max(0, Number(value) || 0));
+      setLevel();
+    },
+    setMuted(value) {
+      muted = Boolean(value);
+      setLevel();
+    },
+  };
+  window.tweakSpeech = { supported: canSpeak, say, drop, stop };
+})();
