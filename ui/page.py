@@ -440,6 +440,11 @@ async def handle(kind, value):
     elif name == "stats-export":
         reply = await call("export_stats", stats_text())
         download(reply.get("download"))
+    elif name == "review":  # the game review (ui/review_page.py): the worker draws it
+        element("fx-toast").innerHTML = ""  # the game's last toast must not cover a move
+        await ask("command", value)
+        if arg in ("", "close") or arg.startswith("sheet:"):  # a new screen: from its top
+            window.scrollTo(0, 0)
     elif name == "dismiss":
         element("fx-toast").innerHTML = ""
         if page.screen == "start":

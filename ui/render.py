@@ -36,7 +36,7 @@ from .session import Screen, capture_of, place_of
 from .start import render_notice
 
 __all__ = ["render_screen", "render_table", "render_pass", "render_scores", "render_over",
-           "render_flash", "round_points", "card_names", "score_sheet"]
+           "render_flash", "round_points", "card_names", "score_sheet", "seat_badges"]
 
 LOG_SHOWN = 8
 
@@ -142,7 +142,8 @@ def _tcards_row(view, seat: int, small: bool = True) -> str:
     return f'<div class="tcards-row">{"".join(cards)}</div>'
 
 
-def _seat_badges(view, seat: int) -> str:
+def seat_badges(view, seat: int) -> str:
+    """A seat's chips: Dealer, and its TWEAK!s this round (long and short forms)."""
     badges = []
     # Long and short forms: phones show the short one (ui/style.css).
     if seat == view.dealer:
@@ -179,7 +180,7 @@ def _opponent(screen: Screen, seat: int) -> str:
         f'<article class="{" ".join(classes)}" data-seat="{seat}" '
         f'aria-label="{_e(person.name)}">'
         f'<div class="opp-head"><span class="name">{_e(person.name)}</span>'
-        f'{_seat_badges(me, seat)}<span class="opp-kind" title="{_e(person.label)}">'
+        f'{seat_badges(me, seat)}<span class="opp-kind" title="{_e(person.label)}">'
         f'{_e(person.label)}</span></div>'
         f'<div class="opp-row"><div class="opp-hand" title="{_plural(size, "card")} in hand">'
         f'{backs or "<span class=empty-hand>no cards</span>"}</div>{_tcards_row(me, seat)}</div>'
@@ -535,7 +536,7 @@ def _me(screen: Screen) -> str:
     return (
         f'<section class="{" ".join(classes)}" data-seat="{seat}">'
         f'<div class="me-head">{_prompt(screen)}'
-        f'<div class="me-id"><span class="name">{title}</span>{_seat_badges(me, seat)}'
+        f'<div class="me-id"><span class="name">{title}</span>{seat_badges(me, seat)}'
         f'<span class="opp-stats"><span title="Cards won this round">Won '
         f'{len(me.captured[seat])}</span><span class="pts" title="Points this round">+'
         f'{round_points(me, seat)}</span><span class="total" title="Total of finished rounds">'

@@ -27,7 +27,8 @@ same test the search uses to drop a candidate as clearly behind, ``evaluator.PRU
 close call that a few more sampled worlds could reverse is never called a mistake.
 
 Cost: a judgement is one ``evaluate`` with ``REVIEW_BUDGET`` (engine steps, seeded by the step
-number: the same record always gets the same comments), made only for the step shown and kept.
+number: the same record gets the same comments, unless the budget's clock cap cuts a search
+short on a slow device), made only for the step shown and kept.
 A move with one legal action (e.g. giving up the only card to a Bomb) is not judged.
 
 Commands (``go``): ``first``, ``previous``, ``next``, ``last``, ``round:N`` (the deal of round
@@ -53,12 +54,15 @@ from .story import tell
 __all__ = ["Review", "ReviewScreen", "Comment", "ReviewError", "REVIEW_BUDGET",
            "CLEAR_MARGIN", "CLEAR_Z"]
 
-# Measured on the moves of whole games (2 and 4 players, Medium bots): with 1500 engine steps
-# and at least 8 sampled worlds a judgement takes a median of ~15 ms under CPython and ~60 ms
-# in Pyodide (Node), 90% of them under ~0.25 s there.  The cap is a hard stop for a slow
-# phone; it is far above what the steps take here, so it never decides a comment in practice
-# (when it does, that one comment may differ from run to run).
-REVIEW_BUDGET = Budget(steps=1500, time_limit=None, cap=1.0, min_worlds=8)
+# Measured on the moves of whole games (2 and 4 players, Medium bots, a busy 2-core machine):
+# with 1000-1500 engine steps and at least 8 sampled worlds a judgement takes a median of ~15-30 ms
+# under CPython (at most ~0.25 s) and ~60 ms in Pyodide (Node), 90% of them under ~0.25 s
+# there; in Chromium a step of the review answered in 0.02-0.25 s, once 1.3 s under load.
+# The cap is the hard stop that keeps every step under half a second on a slow phone.  Under
+# CPython it is never reached, so tests and fast machines get the same comments every time;
+# where it is reached, that judgement rests on fewer worlds, its standard error is larger and
+# the CLEAR_Z test below calls fewer moves mistakes, never more confidently wrong ones.
+REVIEW_BUDGET = Budget(steps=1000, time_limit=None, cap=0.45, min_worlds=8)
 CLEAR_MARGIN = 3.0  # points of round score: less is a matter of taste, not a mistake
 CLEAR_Z = PRUNE_Z
 

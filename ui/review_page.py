@@ -19,15 +19,16 @@ from __future__ import annotations
 
 from .cards import face_card, key_badge, target_card, tcard, tcard_back
 from .markup import attrs, escape
-from .render import round_points, score_sheet
+from .render import round_points, score_sheet, seat_badges
 from .start import render_notice
 
 __all__ = ["render_review", "position_line", "NAV"]
 
-# (command, label, id, key) of the stepping buttons, in the order drawn.
-NAV = (("first", "First move", "review-first", "Home"),
-       ("previous", "Previous move", "review-prev", "ArrowLeft"),
+# (command, label, id, key) of the stepping buttons, in the order drawn: a step each way
+# first (the buttons used most), then the jumps to either end.
+NAV = (("previous", "Previous move", "review-prev", "ArrowLeft"),
        ("next", "Next move", "review-next", "ArrowRight"),
+       ("first", "First move", "review-first", "Home"),
        ("last", "Last move", "review-last", "End"))
 
 
@@ -157,13 +158,10 @@ def _seat(screen, seat: int) -> str:
     held += [tcard(kind, classes=("mini",), used=True) for kind in me.tcards_used[seat]]
     tcards = f'<div class="tcards-row">{"".join(held)}</div>' if held else ""
     classes = "review-seat" + (" active" if seat == screen.actor else "")
-    dealer = ('<span class="chip dealer" title="Dealer this round">Dealer</span>'
-              if seat == me.dealer else "")
-    tweaks = (f'<span class="chip tweaks">{me.tweaks[seat]}× TWEAK!</span>'
-              if me.tweaks[seat] else "")
     return (
         f'<article class="{classes}" aria-label="{_e(name)}">'
-        f'<div class="opp-head"><span class="name">{_e(name)}</span>{dealer}{tweaks}</div>'
+        f'<div class="opp-head"><span class="name">{_e(name)}</span>{seat_badges(me, seat)}'
+        '</div>'
         f'<div class="review-hand" role="group" aria-label="{_e(_whose(name))} hand">{cards}</div>'
         f'{tcards}'
         f'<div class="opp-stats"><span title="Cards won this round">Won '
@@ -182,13 +180,12 @@ def _seats(screen) -> str:
 
 def _rounds(screen) -> str:
     items = []
-    for number, step in screen.round_starts:
+    for number, _ in screen.round_starts:
         here = "true" if screen.round == number else None
         items.append(
-            f'<li><span class="review-round-name">Round {number}</span>'
-            f'<button type="button" class="btn small" data-ui="review:round:{number}"'
+            f'<li><button type="button" class="btn" data-ui="review:round:{number}"'
             f'{attrs({"aria-current": here})}>Start of round {number}</button>'
-            f'<button type="button" class="btn small" data-ui="review:sheet:{number}">'
+            f'<button type="button" class="btn" data-ui="review:sheet:{number}">'
             f'Round {number} score sheet</button></li>')
     return (f'<nav class="review-rounds" aria-labelledby="review-rounds"><h2 id="review-rounds">'
             f'Rounds</h2><ul>{"".join(items)}</ul></nav>')

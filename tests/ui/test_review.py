@@ -19,7 +19,7 @@ from ui.review import CLEAR_MARGIN, Review, ReviewError
 from ui.review_page import render_review
 
 NAMES = ("You", "Ada")
-FAST = Budget(steps=1500, min_worlds=8)  # REVIEW_BUDGET without the clock: reproducible
+FAST = Budget(steps=1000, min_worlds=8)  # REVIEW_BUDGET without the clock cap
 
 
 def finished(record: Record, level: str = "greedy") -> Record:
