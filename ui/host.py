@@ -331,7 +331,7 @@ class Host:
         session = self._session()
         if arg == "close":
             self.review = None
-            return self._reply()
+            return {**self._reply(), "focus": "#review-game"}  # where the person left
         if self.review is None or self.review.record is not session.record:
             try:
                 self.review = Review(session.record, session.names)

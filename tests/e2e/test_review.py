@@ -126,7 +126,7 @@ def test_review_a_game_by_buttons_and_keys(open_game, page, sized):
     button(page, "Back to results").click()
     settle(page)
     expect(page.locator("[data-screen=over]")).to_be_visible()
-    expect(button(page, "Review game")).to_be_visible()
+    expect(button(page, "Review game")).to_be_focused()
 
 
 def test_a_finished_games_link_opens_on_its_results_and_its_review(open_game, page, sized):

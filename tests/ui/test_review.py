@@ -256,7 +256,7 @@ def test_a_finished_games_link_opens_on_its_results_and_its_review_steps(game):
     assert "There is no step 99999" in reply["html"] and reply["screen"] == "review"
     assert made.command("dismiss")["screen"] == "review"
     reply = made.command("review:close")
-    assert reply["screen"] == "over"
+    assert reply["screen"] == "over" and reply["focus"] == "#review-game"
     assert made.screen()["screen"] == "over"
 
 
