@@ -66,8 +66,9 @@ ICONS = {
 
 def key_badge(key) -> str:
     """The key that clicks a control, as a small badge ("Enter" shows as ↵, "Escape" as Esc);
-    hidden from assistive technology, which reads the control's ``aria-keyshortcuts``."""
-    shown = {"Enter": "↵", "Escape": "Esc"}.get(key, key)
+    hidden from assistive technology, which reads the control's ``aria-keyshortcuts``.  Arrows
+    show as ← and →."""
+    shown = {"Enter": "↵", "Escape": "Esc", "ArrowLeft": "←", "ArrowRight": "→"}.get(key, key)
     return f'<kbd class="key" aria-hidden="true">{escape(shown)}</kbd>'
 
 

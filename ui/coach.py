@@ -49,24 +49,25 @@ def _names(faces) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def words(view, action, names=None) -> tuple:
+def words(view, action, names=None, owner: str = "your") -> tuple:
     """(headline, callout) of ``action`` for the person at ``view.seat``: what it does in plain
-    words, with a capture's called-out sum (R14) and its points (R5)."""
+    words, with a capture's called-out sum (R14) and its points (R5).  ``owner`` says whose
+    cards they are: "your" to the person (a hint), "Ada's" in a game review (``ui.review``)."""
     points = view.rules.points
     if isinstance(action, Capture):
         cards = (action.card,) + tuple(action.taken)
         said = callout([face.value for face in cards])
         total = sum(points(face) for face in cards)
-        text = (f"{said} — your {card_name(action.card)} takes {_names(action.taken)}: "
+        text = (f"{said} — {owner} {card_name(action.card)} takes {_names(action.taken)}: "
                 f"{len(cards)} cards, {total} points")
         if len(action.taken) == len(view.table):
             text += ", and a TWEAK! (the whole table)"
         return text, said
     if isinstance(action, Place):
         if view.phase == "bomb":
-            return (f"Give up your {card_name(action.card)} to the Bomb "
+            return (f"Give up {owner} {card_name(action.card)} to the Bomb "
                     f"({points(action.card)} points)"), ""
-        return f"Place your {card_name(action.card)} on the table", ""
+        return f"Place {owner} {card_name(action.card)} on the table", ""
     if isinstance(action, PlayThief):
         who = names[action.victim] if names else f"seat {action.victim + 1}"
         return f"Play The Thief on {who}", ""

@@ -11,7 +11,7 @@ Data:
   ``ui.session.Session`` (None on the start screen), the notice the start screen shows next.
 * A reply is a dict with some of these keys (the main thread does what each says, nothing else):
   - ``screen``: what to show: ``"start"``, or the session's kind (``"table"``, ``"pass"``,
-    ``"scores"``, ``"over"``);
+    ``"scores"``, ``"over"``), or ``"review"`` (a finished game's review, ``ui.review``);
   - ``html``: the game screen's markup (``ui.render``), for ``#game``;
   - ``saves``, ``notice``: the start screen's Resume buttons and notice; ``levels``: the
     options of a seat's select, by what the plain HTML select says now (``"human"``/``"bot"``);
@@ -37,6 +37,12 @@ cannot be read is set aside under ``tweak.stats.broken`` with a notice, never lo
 like the rules page), and resets them after a confirmation; ``export_stats`` answers a
 ``download`` (``{"name", "text"}``) for the main thread to save as a file; ``import_stats``
 checks a file's text before it replaces the stored statistics.
+
+Game review (issue 11, ``ui.review``): the "review" command (the game-over screen's "Review
+game") opens the review of the finished game on the table; "review:next", "review:round:2",
+"review:sheet:2"... step through it (``ui.review.Review.go``) and "review:close" goes back to
+the results.  While it is open, ``screen`` draws it again.  A game not over is never reviewed
+(a review shows every hand): the reply is its table with a notice saying why.
 
 Storage keys: ``tweak.save`` holds the game record (``tweak.dumps``) after every move;
 ``tweak.save.previous`` keeps the game a link or a new deal replaced; ``tweak.save.broken``
@@ -88,6 +94,7 @@ class Host:
         self._announced = 0  # serial of the last log entry announced
         self._prompted = ("", -1)  # the last turn prompt announced, and its game step
         self.lang = LANG  # the language the game speaks (ui.cues)
+        self.review = None  # ui.review.Review of the finished game, while its review is open
 
     # -- the start screen ---------------------------------------------------------------
 
@@ -118,6 +125,7 @@ class Host:
         """Leave the table (the game stays saved) and show the start screen: a Resume button
         per readable save; an unreadable one is set aside under ``BROKEN_KEY`` with a notice."""
         self.session = None
+        self.review = None
         found, store = [], {}
         for key in SAVE_KEYS:
             text = saves.get(key)
@@ -200,6 +208,7 @@ class Host:
 
     def _begin(self, session, store: dict) -> dict:
         self.session = session
+        self.review = None
         self.notice = ""
         # A game shown anew: its last move is announced, not the whole replayed log.
         self._announced = session.log[-2].serial if len(session.log) > 1 else 0
@@ -218,6 +227,10 @@ class Host:
         screens, next round, pace."""
         session = self._session()
         name, _, arg = text.partition(":")
+        if name == "review":
+            return self._review(arg)
+        if self.review is not None:  # e.g. a notice's OK: the review stays open
+            return self._review_reply(announce=False)
         if name == "speed" and arg in SPEEDS:
             self.speed = arg
         reply = self._play(lambda session: session.command(text))
@@ -232,6 +245,8 @@ class Host:
 
     def screen(self) -> dict:
         """The current screen again (e.g. after the rules page)."""
+        if self.review is not None and self.session is not None:
+            return self._review_reply(announce=False)
         return self._reply()
 
     def rules(self) -> dict:
@@ -311,6 +326,58 @@ class Host:
             store[STATS_KEY] = dumps(counted)
         return store
 
+    # -- the game review (issue 11) ---------------------------------------------------------
+
+    def _review(self, arg: str) -> dict:
+        """The "review" commands: "review" opens the review of the finished game on the table
+        (at its first step), "review:close" goes back to its results, and "review:CMD" is
+        ``ui.review.Review.go(CMD)``.  A game still being played is not reviewed (the review
+        shows every hand): the table says why."""
+        from .review import Review
+
+        session = self._session()
+        if arg == "close":
+            self.review = None
+            return {**self._reply(), "focus": "#review-game"}  # where the person left
+        if self.review is None or self.review.record is not session.record:
+            try:
+                self.review = Review(session.record, session.names)
+            except SessionError as error:
+                self.review = None
+                session.notice = str(error)
+                return self._reply()
+        notice = ""
+        back_from = self.review.sheet
+        if arg:
+            try:
+                self.review.go(arg)
+            except SessionError as error:
+                notice = str(error)
+        return self._review_reply(notice=notice, back_from=back_from if arg == "back" else None)
+
+    def _review_reply(self, notice: str = "", back_from=None, announce: bool = True) -> dict:
+        """The review's screen; ``announce`` says the step (position, move, comment) or the
+        score sheet opened.  Focus goes where the person is likely to go on: a stepping button
+        still enabled, the way back from a score sheet, or (``back_from`` a score sheet) that
+        round's score sheet button."""
+        from . import review_page
+
+        screen = self.review.screen()
+        if screen.sheet is not None:
+            said = [f"Round {screen.sheet.round} score sheet."]
+            focus = "#review-back"
+        else:
+            said = [review_page.position_line(screen) + "."]
+            said += [entry.text for entry in screen.entries]
+            if screen.comment:
+                said.append(screen.comment.text)
+            focus = "#review-prev" if screen.step == screen.steps else "#review-next"
+            if back_from:
+                focus = f"[data-ui='review:sheet:{back_from}']"
+        return {"screen": "review", "html": review_page.render_review(screen, notice),
+                "bot": False, "store": {}, "speed": self.speed,
+                "announce": said if announce else [], "focus": focus, "turn": False}
+
     def link(self) -> dict:
         """The current game's link fragment (``g=...``), for "Copy link"."""
         return {"fragment": self._session().link_fragment()}
@@ -324,6 +391,7 @@ class Host:
 
     def _play(self, change, stats: Optional[str] = None) -> dict:
         session = self._session()
+        self.review = None  # a move or a table command leaves the review
         before = len(session.record.actions)
         was_over = session.state.is_over
         try:

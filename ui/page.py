@@ -612,6 +612,11 @@ async def handle(kind, value):
         toggle_sound_panel()
     elif name == "sound-mute":
         toggle_mute()
+    elif name == "review":  # the game review (ui/review_page.py): the worker draws it
+        element("fx-toast").innerHTML = ""  # the game's last toast must not cover a move
+        await ask("command", value)
+        if arg in ("", "close") or arg.startswith("sheet:"):  # a new screen: from its top
+            window.scrollTo(0, 0)
     elif name == "dismiss":
         element("fx-toast").innerHTML = ""
         if page.screen == "start":

@@ -5,7 +5,8 @@ The page has no rules of its own: every clickable element carries either the not
 of ``view.legal`` in ``data-action`` (``tweak.format_action``) or a UI command in ``data-ui``
 (``hand:R3``, ``table:2``, ``flow:thief``, ``clear``, ``reveal``, ``next-round``, ``rules``,
 ``close-rules``, ``copy-link``, ``speed:fast``, ``quit``, ``new-game``, ``rematch``,
-``dismiss``, and issue 11's ``hint``, ``sums``, ``hints``, ``take-back``; the start screen adds
+``dismiss``, and issue 11's ``hint``, ``sums``, ``hints``, ``take-back``, ``review`` (the
+game review, ``ui.review_page``, whose own controls send ``review:...``); the start screen adds
 ``deal``, ``resume:KEY`` and ``stats``).  Buttons for moves that are not legal now are disabled and carry no action.
 
 What is drawn comes from the view of the screen's seat only (R20, R21): its own hand, the
@@ -35,7 +36,7 @@ from .session import Screen, capture_of, place_of
 from .start import render_notice
 
 __all__ = ["render_screen", "render_table", "render_pass", "render_scores", "render_over",
-           "render_flash", "round_points", "card_names"]
+           "render_flash", "round_points", "card_names", "score_sheet", "seat_badges"]
 
 LOG_SHOWN = 8
 
@@ -141,7 +142,8 @@ def _tcards_row(view, seat: int, small: bool = True) -> str:
     return f'<div class="tcards-row">{"".join(cards)}</div>'
 
 
-def _seat_badges(view, seat: int) -> str:
+def seat_badges(view, seat: int) -> str:
+    """A seat's chips: Dealer, and its TWEAK!s this round (long and short forms)."""
     badges = []
     # Long and short forms: phones show the short one (ui/style.css).
     if seat == view.dealer:
@@ -178,7 +180,7 @@ def _opponent(screen: Screen, seat: int) -> str:
         f'<article class="{" ".join(classes)}" data-seat="{seat}" '
         f'aria-label="{_e(person.name)}">'
         f'<div class="opp-head"><span class="name">{_e(person.name)}</span>'
-        f'{_seat_badges(me, seat)}<span class="opp-kind" title="{_e(person.label)}">'
+        f'{seat_badges(me, seat)}<span class="opp-kind" title="{_e(person.label)}">'
         f'{_e(person.label)}</span></div>'
         f'<div class="opp-row"><div class="opp-hand" title="{_plural(size, "card")} in hand">'
         f'{backs or "<span class=empty-hand>no cards</span>"}</div>{_tcards_row(me, seat)}</div>'
@@ -534,7 +536,7 @@ def _me(screen: Screen) -> str:
     return (
         f'<section class="{" ".join(classes)}" data-seat="{seat}">'
         f'<div class="me-head">{_prompt(screen)}'
-        f'<div class="me-id"><span class="name">{title}</span>{_seat_badges(me, seat)}'
+        f'<div class="me-id"><span class="name">{title}</span>{seat_badges(me, seat)}'
         f'<span class="opp-stats"><span title="Cards won this round">Won '
         f'{len(me.captured[seat])}</span><span class="pts" title="Points this round">+'
         f'{round_points(me, seat)}</span><span class="total" title="Total of finished rounds">'
@@ -679,20 +681,26 @@ def _score_table(result, names, goal) -> str:
             f'<p class="goal-line">The game ends when a total reaches <b>{goal}</b>.</p>')
 
 
+def score_sheet(result, names, goal) -> str:
+    """A round's score sheet (``RoundResult``, R18): the table of points and the cards left on
+    the table that scored nothing (R17).  The score sheet screen and the game review show it."""
+    discarded = (f'<p class="discarded">Left on the table, scoring nothing: '
+                 f'{_e(", ".join(card_name(f) for f in result.discarded))}.</p>'
+                 if result.discarded else "")
+    return _score_table(result, names, goal) + discarded
+
+
 def render_scores(screen: Screen) -> str:
     me = screen.view
     result = me.results[-1]
     names = screen.names
     goal = me.rules.goal(me.players)
-    discarded = (f'<p class="discarded">Left on the table, scoring nothing: '
-                 f'{_e(", ".join(card_name(f) for f in result.discarded))}.</p>'
-                 if result.discarded else "")
     first = (me.dealer + 1) % me.players
     return (
         f'<div class="screen sheet-screen" data-screen="scores" data-round="{result.round}">'
         '<div class="sheet">'
         f'<h1>Round {result.round} — scores</h1>'
-        f'{_score_table(result, names, goal)}{discarded}'
+        f'{score_sheet(result, names, goal)}'
         f'<p class="next-info">Round {me.round}: <b>{_e(names[me.dealer])}</b> '
         f'{_verb(names[me.dealer], "deals")}, '
         f'<b>{_e(names[first])}</b> {_verb(names[first], "plays")} first.</p>'
@@ -741,6 +749,9 @@ def render_over(screen: Screen) -> str:
         + f'{history}{last}'
         '<div class="sheet-actions">'
         '<button type="button" class="btn primary big" data-ui="rematch" id="rematch">Play again'
+        '</button>'
+        # Every move again, every hand face up, with the evaluator's comments (ui/review.py).
+        '<button type="button" class="btn big" data-ui="review" id="review-game">Review game'
         '</button>'
         '<button type="button" class="btn big" data-ui="new-game" id="new-game">New game</button>'
         '</div></div></div>'

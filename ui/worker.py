@@ -9,7 +9,7 @@ nor ``js``: the worker has no document (PyScript's console warning about ``windo
 
 The verbs: ``hello`` (the first call: address, saves, pace), ``start`` (the start screen),
 ``deal``, ``resume``, ``open_link``, ``rematch``, ``act`` (a move), ``command`` (a UI
-command: also the hint, show all sums and take back), ``bot_move`` (a computer thinks and
+command: also the hint, show all sums, take back and the game review's ``review:...``), ``bot_move`` (a computer thinks and
 moves), ``screen``, ``rules``, ``link``, and the statistics' ``statistics`` (their screen, a
 reset), ``export_stats`` (a file to download), ``import_stats`` (a file's text).  ``act`` and
 ``bot_move`` also take the stored statistics text, counted into when the game ends.
@@ -136,6 +136,8 @@ __export__ = ["hello", "start", "deal", "resume", "open_link", "rematch", "act",
 if not broken:
     import ui.coach  # noqa: E402,F401
     import ui.render  # noqa: E402,F401
+    import ui.review  # noqa: E402,F401
+    import ui.review_page  # noqa: E402,F401
     import ui.session  # noqa: E402,F401
     import ui.stats_page  # noqa: E402,F401
 

@@ -1,7 +1,8 @@
 """Accessibility of every screen, checked by axe-core in real Chromium at a desktop and a phone
 size: no violation of any impact, on the start screen, the table in each of its states (a
 selection made, the Thief's and the Joker's choosers open, the Bomb's choice, a computer
-thinking), the hot-seat pass screen, a round's score sheet, game over and the rules page.
+thinking), the hot-seat pass screen, a round's score sheet, game over, the game review (a step,
+its last step, a round's score sheet in it) and the rules page.
 
 axe-core is a pinned npm devDependency (package.json); the dev server serves node_modules, so
 the script is added to the page by URL — the page's own origin, which a Content-Security-Policy
@@ -13,6 +14,7 @@ The layout checks (issue 9, "steady layout") live here too: they measure the sam
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -23,6 +25,8 @@ from tests.e2e.test_game import (
     start_opening, wait_for_my_turn,
 )
 from tests.ui.scenarios import query
+from tests.ui.test_review import short_game
+from tweak import to_fragment
 
 __all__ = ["open_game"]  # the fixture, imported for these tests
 
@@ -191,6 +195,26 @@ def test_score_sheet_and_game_over(open_game, page, site_url, sized, goal, scree
     play_out_the_round(page)
     expect(page.locator(f"[data-screen={screen}]")).to_be_visible()
     check(page, site_url, f"the {screen} screen ({sized})")
+
+
+def test_game_review_and_its_score_sheet(open_game, page, site_url, sized):
+    """The review of a finished game (a ``#g=`` link opens on its results): a step with a
+    move told, a comment and every hand shown, the last step (its forward buttons disabled),
+    and a round's score sheet."""
+    record = short_game()
+    open_game(fragment="#g=" + to_fragment(record))
+    page.get_by_role("button", name="Review game", exact=True).click()
+    expect(page.locator("[data-screen=review]")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".review-pos")).to_have_text(re.compile(r"^Step 2 of "))
+    check(page, site_url, f"the game review ({sized})")
+    page.keyboard.press("End")
+    expect(page.get_by_role("button", name="Last move", exact=True)).to_be_disabled()
+    check(page, site_url, f"the game review's last step ({sized})")
+    page.get_by_role("button", name="Round 1 score sheet", exact=True).click()
+    expect(page.locator("[data-screen=review-sheet]")).to_be_visible()
+    check(page, site_url, f"a round's score sheet in the review ({sized})")
 
 
 # ---- steady layout --------------------------------------------------------------------------
