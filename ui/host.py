@@ -133,7 +133,7 @@ class Host:
         if fragment.startswith("#g="):
             reply = self.open_link(fragment[3:], saves)
         elif fragment.startswith("#daily="):
-            reply = self.daily(fragment[7:], saves)
+            reply = self.daily(fragment[7:], saves, link=True)
         elif playing == DAILY_KEY and not getattr(self._read_daily(saves)[0], "done", True):
             reply = self.resume(DAILY_KEY, saves)
         elif playing and saves.get(SAVE_KEY):
@@ -245,15 +245,16 @@ class Host:
 
     # -- the daily deal (issue 11) ----------------------------------------------------------
 
-    def daily(self, text: str, saves: dict) -> dict:
-        """The daily deal of the day ``text`` names (a ``#daily=`` link's date; "" for today):
+    def daily(self, text: str, saves: dict, link: bool = False) -> dict:
+        """The daily deal of the day ``text`` names (a ``#daily=`` link's date, ``link``;
+        "" for today, the start screen's button):
         today's deal not finished here is the device's own (dealt once, then continued); any
         other is a replay that says so.  A bad date changes nothing and says why."""
         from .session import Session
 
         now = self.today()
         try:
-            day = daily_deal.parse_day(text, now) if text else now
+            day = daily_deal.parse_day(text, now) if text or link else now
         except daily_deal.DailyError as error:
             self.notice = str(error)
             return self.start(saves)
