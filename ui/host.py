@@ -128,7 +128,7 @@ class Host:
             self.speed = self.hooks.speed
         levels = {kind: level_options(bots.CHOICES, bots.DEFAULT_LEVEL, kind)
                   for kind in ("human", "bot")}
-        if playing is True:
+        if playing is True or playing == "yes":  # "yes": what pages before the daily deal kept
             playing = SAVE_KEY
         if fragment.startswith("#g="):
             reply = self.open_link(fragment[3:], saves)
@@ -136,7 +136,7 @@ class Host:
             reply = self.daily(fragment[7:], saves, link=True)
         elif playing == DAILY_KEY and not getattr(self._read_daily(saves)[0], "done", True):
             reply = self.resume(DAILY_KEY, saves)
-        elif playing and saves.get(SAVE_KEY):
+        elif playing == SAVE_KEY and saves.get(SAVE_KEY):
             reply = self.resume(SAVE_KEY, saves)
         else:
             reply = self.start(saves)

@@ -192,6 +192,11 @@ def test_once_finished_the_day_shows_its_result_and_share_and_cannot_be_played_a
     assert text.startswith("TWEAK! daily 2026-12-01 — ")
     assert f'data-share="{text}"' in over and 'data-fragment="daily=2026-12-01"' in over
 
+    # A reload of the finished daily's tab shows the menu, not another saved game.
+    other = {**device.storage, SAVE_KEY: dumps(Record(2, 9))}
+    reload = Host(clock=clock_at(DAY)).hello("", "", parse_saves(json.dumps(other)), "normal",
+                                             playing=DAILY_KEY)
+    assert reload["screen"] == "start"
     section = Device(storage=device.storage).start()["daily"]
     assert "Today's deal: " + daily.result_line(status.result) in section.replace("&#x27;", "'")
     assert "Share result" in section and "Play today" not in section
