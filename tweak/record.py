@@ -9,6 +9,9 @@ A ``Record`` holds what it takes to replay a game from the start:
   practice                  True when a move was taken back: the game is practice and counts
                             in no statistics (metadata; JSON "practice": true, written only
                             when true, so older records read unchanged)
+  daily                     "YYYY-MM-DD" when the game is that UTC day's daily deal (ui/daily.py:
+                            its seed and seats come from the date); metadata, written only when
+                            set (JSON "daily": "2026-12-01")
 
 Text forms:
   ``dumps(record)`` / ``loads(text)``          JSON, versioned by its "format" field
@@ -68,6 +71,10 @@ MAX_DECK = 54  # R1: the 54 number cards
 MAX_TCARDS = 80  # 4 kinds of [T!] card, at most 20 each (tweak.rules)
 
 
+# A daily deal's date as records hold it (its calendar check is ui/daily.py's).
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
 class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says why."""
 
@@ -84,6 +91,7 @@ class Record:
     names: tuple = ()
     seats: tuple = ()
     practice: bool = False
+    daily: str = ""
 
     def start(self) -> State:
         """The state before any action."""
@@ -137,6 +145,8 @@ def to_dict(record: Record) -> dict:
         data["seats"] = list(record.seats)
     if record.practice:
         data["practice"] = True
+    if record.daily:
+        data["daily"] = record.daily
     return data
 
 
@@ -147,7 +157,7 @@ def from_dict(data) -> Record:
         raise RecordError(f"this is not a TWEAK! game record of format {FORMAT} "
                           f"(format: {data.get('format')!r})")
     known = {"format", "players", "seed", "rules", "actions", "deck", "tcards", "dealer",
-             "names", "seats", "practice"}
+             "names", "seats", "practice", "daily"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise RecordError(f"unknown field(s) in the record: {', '.join(unknown)}")
@@ -186,10 +196,14 @@ def from_dict(data) -> Record:
     practice = data.get("practice", False)
     if not isinstance(practice, bool):
         raise RecordError(f"the record's practice mark must be true or false, not {practice!r}")
+    daily = data.get("daily", "")
+    if not isinstance(daily, str) or (daily and not _DAY.fullmatch(daily)):
+        raise RecordError(f"the record's daily deal must be a date (YYYY-MM-DD), not "
+                          f"{str(daily)[:40]!r}")
     record = Record(players=players, seed=seed, rules=rules, actions=lists.get("actions", ()),
                     deck=lists.get("deck"), tcards=lists.get("tcards"), dealer=dealer,
                     names=lists.get("names", ()), seats=lists.get("seats", ()),
-                    practice=practice)
+                    practice=practice, daily=daily)
     record.start()  # a record whose game cannot even be set up is refused here
     return record
 

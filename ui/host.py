@@ -43,6 +43,16 @@ game") opens the review of the finished game on the table; "review:next", "revie
 "review:sheet:2"... step through it (``ui.review.Review.go``) and "review:close" goes back to
 the results.  While it is open, ``screen`` draws it again.  A game not over is never reviewed
 (a review shows every hand): the reply is its table with a notice saying why.
+The daily deal (issue 11, ``ui.daily``): ``daily`` plays a UTC day's deal — today's (the
+start screen's "Daily deal" section, ``render_daily``) or a ``#daily=DAY`` link's.  Today's deal
+not yet finished on this device is *the device's daily deal*: it is saved under ``tweak.daily``
+(not ``tweak.save``, so no other game can push it out; ``resume("tweak.daily")`` continues it),
+Take back is refused in it, and when it ends the slot keeps only its result (no second try) and
+the statistics count it with the streak.  Any other daily deal (a past day's link, or today's
+once played here) is a replay: an ordinary saved game that says so and counts in no
+statistics.  Today comes from the clock the ``Host`` is given (UTC), or the ``?today=`` hook.
+Replies to a game screen carry ``slot``, the key the game is saved under, for the page to say
+which game a reload resumes (``hello``'s ``playing``).
 
 Storage keys: ``tweak.save`` holds the game record (``tweak.dumps``) after every move;
 ``tweak.save.previous`` keeps the game a link or a new deal replaced; ``tweak.save.broken``
@@ -54,6 +64,7 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import datetime, timezone
 from typing import Optional
 
 from tweak import RecordError, bots, loads
@@ -61,6 +72,10 @@ from tweak import RecordError, bots, loads
 from .cues import LANG, cues, render_sound_controls
 from .start import (SPEEDS, Hooks, SessionError, level_options, parse_hooks, render_notice,
                     render_saves, save_summary)
+from . import daily as daily_deal
+from .daily import DAILY_KEY
+from .start import (SPEEDS, Hooks, SessionError, level_options, parse_hooks, render_daily,
+                    render_notice, render_saves, save_summary)
 
 __all__ = ["Host", "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "LAST_KEY", "SAVE_KEYS"]
 
@@ -69,6 +84,13 @@ PREVIOUS_KEY = "tweak.save.previous"
 BROKEN_KEY = "tweak.save.broken"
 LAST_KEY = "tweak.last"  # the record of the last game played to its end
 SAVE_KEYS = (SAVE_KEY, PREVIOUS_KEY)
+# What a ``saves`` argument may hold: the saves, the daily deal's status, and the statistics
+# (the start screen shows the daily streak).
+STORED_KEYS = SAVE_KEYS + (DAILY_KEY, "tweak.stats")
+
+
+def _utc_now():
+    return datetime.now(timezone.utc)
 
 
 def _query_params(query: str) -> dict:
@@ -85,8 +107,11 @@ def _query_params(query: str) -> dict:
 class Host:
     """The worker's state and the page protocol's verbs.  See the module docstring."""
 
-    def __init__(self, seeds: Optional[random.Random] = None):
+    def __init__(self, seeds: Optional[random.Random] = None, clock=_utc_now):
+        """``clock()``: an aware ``datetime`` now (tests pass a fixed one for the daily deal)."""
         self.hooks = Hooks()
+        self._clock = clock
+        self.slot = SAVE_KEY  # where the game on the table is saved (DAILY_KEY: today's deal)
         self.session = None
         self.notice = ""  # for the start screen
         self.speed = "normal"
@@ -98,12 +123,17 @@ class Host:
 
     # -- the start screen ---------------------------------------------------------------
 
+    def today(self):
+        """The daily deal's today: the ``?today=`` hook, else the clock's UTC date."""
+        return self.hooks.today or daily_deal.today(self._clock)
+
     def hello(self, query: str, fragment: str, saves: dict, speed: str,
-              playing: bool = False) -> dict:
-        """The first call: read the address (``?hooks`` and a ``#g=`` game link) and the pace
-        last chosen; open the link's game, or, when this tab was ``playing`` before a reload,
-        resume the saved game at once (a reload is not a trip to the menu); else answer with
-        the start screen.  Every answer carries the seat selects' ``levels``."""
+              playing="") -> dict:
+        """The first call: read the address (``?hooks``, a ``#g=`` game link or a
+        ``#daily=DAY`` link) and the pace last chosen; open the link's game, or, when this tab
+        was ``playing`` the game saved under that key before a reload (True: ``tweak.save``),
+        resume it at once (a reload is not a trip to the menu); else answer with the start
+        screen.  Every answer carries the seat selects' ``levels``."""
         self.speed = speed if speed in SPEEDS else "normal"
         try:
             self.hooks = parse_hooks(_query_params(query))
@@ -113,9 +143,15 @@ class Host:
             self.speed = self.hooks.speed
         levels = {kind: level_options(bots.CHOICES, bots.DEFAULT_LEVEL, kind)
                   for kind in ("human", "bot")}
+        if playing is True or playing == "yes":  # "yes": what pages before the daily deal kept
+            playing = SAVE_KEY
         if fragment.startswith("#g="):
             reply = self.open_link(fragment[3:], saves)
-        elif playing and saves.get(SAVE_KEY):
+        elif fragment.startswith("#daily="):
+            reply = self.daily(fragment[7:], saves, link=True)
+        elif playing == DAILY_KEY and not getattr(self._read_daily(saves)[0], "done", True):
+            reply = self.resume(DAILY_KEY, saves)
+        elif playing == SAVE_KEY and saves.get(SAVE_KEY):
             reply = self.resume(SAVE_KEY, saves)
         else:
             reply = self.start(saves)
@@ -138,9 +174,12 @@ class Host:
                 store.update({BROKEN_KEY: text, key: None})
                 self.notice = (f"The saved game cannot be read ({error}). It has been set "
                                f"aside (nothing is deleted); start a new game.")
+        status, daily_store, daily_notice = self._read_daily(saves)
+        store.update(daily_store)
+        self.notice = " ".join(filter(None, (self.notice, daily_notice)))
         notice, self.notice = self.notice, ""
         return {"screen": "start", "saves": render_saves(found), "notice": render_notice(notice),
-                "store": store}
+                "daily": self._daily_section(status, saves.get("tweak.stats")), "store": store}
 
     # -- starting games -------------------------------------------------------------------
 
@@ -164,6 +203,8 @@ class Host:
         """The game saved under ``key``; a save that cannot be replayed is set aside."""
         from .session import Session
 
+        if key == DAILY_KEY:
+            return self._resume_daily(saves)
         text = saves.get(key) if key in SAVE_KEYS else None
         if not text:
             self.notice = "That saved game is gone."
@@ -193,6 +234,9 @@ class Host:
 
     def rematch(self) -> dict:
         session = self._session()
+        if session.daily_counts:
+            session.notice = "The daily deal is played once a day: start a new game instead."
+            return self._reply()
         return self._begin(session.rematch(seed=self._seeds.randrange(2**31)), {})
 
     def _keep_previous(self, old: Optional[str], session) -> dict:
@@ -206,14 +250,101 @@ class Host:
             return {BROKEN_KEY: old}
         return {PREVIOUS_KEY: old}
 
-    def _begin(self, session, store: dict) -> dict:
+    def _begin(self, session, store: dict, slot: str = SAVE_KEY) -> dict:
         self.session = session
         self.review = None
+        self.slot = slot
         self.notice = ""
         # A game shown anew: its last move is announced, not the whole replayed log.
         self._announced = session.log[-2].serial if len(session.log) > 1 else 0
         self._prompted = ("", -1)
         return self._reply(store=store, saved=True)
+
+    # -- the daily deal (issue 11) ----------------------------------------------------------
+
+    def daily(self, text: str, saves: dict, link: bool = False) -> dict:
+        """The daily deal of the day ``text`` names (a ``#daily=`` link's date, ``link``;
+        "" for today, the start screen's button):
+        today's deal not finished here is the device's own (dealt once, then continued); any
+        other is a replay that says so.  A bad date changes nothing and says why."""
+        from .session import Session
+
+        now = self.today()
+        try:
+            day = daily_deal.parse_day(text, now) if text or link else now
+        except daily_deal.DailyError as error:
+            self.notice = str(error)
+            return self.start(saves)
+        status, store, notice = self._read_daily(saves)
+        if day == now and status is not None and status.day == now and not status.done:
+            return self._resume_daily(saves)
+        if day == now and not (status is not None and status.day == now):
+            session = Session.new_daily(day, self.speed)
+            session.daily_counts = True
+            session.notice = notice
+            if status is not None and not status.done:  # an earlier day's deal, unfinished:
+                # it becomes an ordinary saved game (the slot is today's now), never lost.
+                store[SAVE_KEY] = status.record
+                previous = self._keep_previous(saves.get(SAVE_KEY), session)
+                store.update(previous)
+            return self._begin(session, store, DAILY_KEY)
+        session = Session.new_daily(day, self.speed)
+        why = ("you have played today's deal on this device" if day == now
+               else "it is not today's deal")
+        session.notice = " ".join(filter(None, (
+            notice, f"A replay of the daily deal of {daily_deal.long_date(day)}: {why}, so it "
+                    f"counts in no statistics.")))
+        return self._begin(session, {**store, **self._keep_previous(saves.get(SAVE_KEY),
+                                                                    session)})
+
+    def _resume_daily(self, saves: dict) -> dict:
+        """Continue the device's daily deal from its slot (whatever its day: a deal started
+        before midnight UTC still counts for its own day)."""
+        from .session import Session
+
+        status, store, notice = self._read_daily(saves)
+        if status is None or status.done:
+            self.notice = notice or "There is no daily deal in progress to continue."
+            return self.start(saves)
+        try:
+            session = Session.from_save(status.record, self.speed)
+            if session.daily != daily_deal.day_text(status.day):
+                raise SessionError("The saved daily deal is not the deal of its day.")
+        except SessionError as error:
+            self.notice = f"{error} It has been set aside (nothing is deleted)."
+            rest = {k: v for k, v in saves.items() if k != DAILY_KEY}
+            return {**self.start(rest), "store": {daily_deal.BROKEN_KEY: saves.get(DAILY_KEY),
+                                                  DAILY_KEY: None}}
+        session.daily_counts = True
+        return self._begin(session, store, DAILY_KEY)
+
+    @staticmethod
+    def _read_daily(saves: dict):
+        """(status or None, store, notice): a stored status that cannot be read is set aside
+        under ``tweak.daily.broken`` (nothing is deleted) and the day starts afresh."""
+        text = saves.get(DAILY_KEY)
+        try:
+            return daily_deal.parse_status(text), {}, ""
+        except daily_deal.DailyError as error:
+            return None, {daily_deal.BROKEN_KEY: text, DAILY_KEY: None}, (
+                f"The daily deal's saved state cannot be read ({error}). It has been set "
+                f"aside (nothing is deleted).")
+
+    def _daily_section(self, status, stats: Optional[str]) -> str:
+        now = self.today()
+        moves = 0
+        if status is not None and not status.done:
+            try:
+                moves = len(loads(status.record).actions)
+            except RecordError:
+                moves = 0  # found out, and set aside, when it is resumed
+        from .stats import StatsError, current_streak, parse
+
+        try:
+            streak = current_streak(parse(stats), now)
+        except StatsError:
+            streak = 0  # the statistics screen says so, and sets the text aside
+        return render_daily(status, now, moves, streak)
 
     # -- playing ------------------------------------------------------------------------
 
@@ -271,7 +402,8 @@ class Host:
         if step == "reset-confirmed":
             stats, store = Stats(), {**store, STATS_KEY: None}
             notice = "Your statistics have been reset."
-        return {"screen": "stats", "html": stats_page.render_stats(stats, notice, confirm),
+        return {"screen": "stats",
+                "html": stats_page.render_stats(stats, notice, confirm, self.today()),
                 "store": store}
 
     def export_stats(self, stored: Optional[str]) -> dict:
@@ -299,7 +431,8 @@ class Host:
             stats = imported
             store[STATS_KEY] = dumps(imported)
             notice = f"Statistics imported: {imported.played} games."
-        return {"screen": "stats", "html": stats_page.render_stats(stats, notice),
+        return {"screen": "stats", "html": stats_page.render_stats(stats, notice,
+                                                                   today=self.today()),
                 "store": store}
 
     @staticmethod
@@ -322,6 +455,12 @@ class Host:
         if notice:
             session.notice = notice
         counted = count_game(stats, session.record)
+        if session.daily_counts:
+            from datetime import date
+
+            from .stats import count_daily
+
+            counted = count_daily(counted, date.fromisoformat(session.daily))
         if counted != stats or store:
             store[STATS_KEY] = dumps(counted)
         return store
@@ -399,7 +538,8 @@ class Host:
         except SessionError as error:
             session.notice = str(error)
         store = {}
-        if stats is not None and session.state.is_over and not was_over:
+        replay = session.daily and not session.daily_counts  # a daily deal's replay: no count
+        if stats is not None and session.state.is_over and not was_over and not replay:
             store = self._count_game(session, stats)
         actions = len(session.record.actions)
         return self._reply(store=store, saved=actions != before, moved=actions > before)
@@ -412,7 +552,11 @@ class Host:
 
         session = self._session()
         store = dict(store or {})
-        if saved:  # a finished game has nothing to resume; it is kept as the last game
+        if saved and self.slot == DAILY_KEY:  # the device's daily deal: its own slot
+            store[DAILY_KEY] = daily_deal.dumps_status(self._daily_status(session))
+            if session.state.is_over:
+                store[LAST_KEY] = session.save_text()
+        elif saved:  # a finished game has nothing to resume; it is kept as the last game
             if session.state.is_over:
                 store.update({SAVE_KEY: None, LAST_KEY: session.save_text()})
             else:
@@ -420,7 +564,8 @@ class Host:
         session.speed = self.speed
         screen = session.screen()
         reply = {"screen": screen.kind, "html": render.render_screen(screen),
-                 "bot": session.bot_to_act(), "store": store, "speed": self.speed}
+                 "bot": session.bot_to_act(), "store": store, "speed": self.speed,
+                 "slot": self.slot}
         session.notice = ""  # a notice is shown once
         narration, prompt = self._narration(session, screen)
         reply.update(narration)
@@ -437,6 +582,17 @@ class Host:
             reply["flash_big"] = big
         return reply
 
+    @staticmethod
+    def _daily_status(session):
+        """The slot's text for the device's daily deal: the game while it is played, only its
+        result once it is over (so it cannot be played again)."""
+        from datetime import date
+
+        day = date.fromisoformat(session.daily)
+        if session.state.is_over:
+            seat = session.humans[0]
+            return daily_deal.Status(day, result=daily_deal.result_of(session.state, seat))
+        return daily_deal.Status(day, record=session.save_text())
 
     def _narration(self, session, screen) -> tuple:
         """What assistive technology hears and where focus goes: ``announce``, the sentences
@@ -461,7 +617,7 @@ def _prompt_and_focus(screen):
     if screen.kind == "scores":
         return "", "#next-round"
     if screen.kind == "over":
-        return "", "#rematch"
+        return "", "#rematch, #game .share-result"
     if screen.kind == "pass":
         name = screen.names[screen.pass_to]
         return f"Pass the device to {name}.", "[data-ui=reveal]"
@@ -512,5 +668,5 @@ def parse_saves(text: str) -> dict:
     data = json.loads(text or "{}")
     if not isinstance(data, dict):
         return {}
-    return {key: value for key, value in data.items() if key in SAVE_KEYS
+    return {key: value for key, value in data.items() if key in STORED_KEYS
             and isinstance(value, str) and value}

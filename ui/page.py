@@ -17,6 +17,9 @@ boots, then:
   worker's ``ui/cues.py`` decides them) as the player's settings allow, and owns those
   settings: the Sound panel's volume and mute (``SOUND_KEY``), "Speak sums" (``SPEECH_KEY``)
   and "Speak turn prompts" (``PROMPTS_KEY``), remembered in ``localStorage``;
+* shares a daily deal's result (the "Share result" button's ``data-share`` text and
+  ``data-fragment`` link): the system share sheet where the browser has one, else the
+  clipboard, and says which beside the button;
 * holds no rules: it never reads a card or a move.
 
 Before the worker is ready, ``ui/boot.js`` (plain JavaScript) answers clicks at once and
@@ -32,10 +35,12 @@ from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 
 SAVE_KEYS = ("tweak.save", "tweak.save.previous")
+DAILY_KEY = "tweak.daily"  # the daily deal of this device (ui/daily.py); the worker decides
 PACE_KEY = "tweak.pace"
 STATS_KEY = "tweak.stats"  # the player's statistics (ui/stats.py); the worker counts
 OWNER_KEY = "tweak.owner"  # which tab plays the saved game (localStorage: every tab sees it)
-PLAYING_KEY = "tweak.playing"  # this tab shows a game (sessionStorage: a reload resumes it)
+# The key of the game this tab shows (sessionStorage: a reload resumes it).
+PLAYING_KEY = "tweak.playing"
 TAB = str(js.Math.random())[2:]  # this tab's name in OWNER_KEY
 # Seconds from a computer's turn to its move on screen (thinking included).  Their names are
 # ui.start.SPEEDS's; only the main thread keeps time.
@@ -60,6 +65,7 @@ class Page:
     screen = "start"  # what #game shows: "start" or a game screen's kind
     bot = False  # a computer is to move now
     rules_open = False
+    slot = "tweak.save"  # where the game on screen is saved (the worker's reply says)
     pace = "normal"
     generation = 0  # counts games shown: a pacing loop of an earlier game stops
     pacing = -1  # the generation whose pacing loop runs, if any
@@ -136,7 +142,9 @@ def session_set(key, value):
 
 
 def saves_text():
-    return json.dumps({key: storage_get(key) for key in SAVE_KEYS})
+    """The stored texts the worker reads to start or resume a game: the saves, the daily
+    deal's status and the statistics (for the start screen's daily streak)."""
+    return json.dumps({key: storage_get(key) for key in SAVE_KEYS + (DAILY_KEY, STATS_KEY)})
 
 
 def stats_text():
@@ -359,6 +367,7 @@ def show_start(reply):
     element("game").innerHTML = ""
     element("start-screen").hidden = False
     element("saves").innerHTML = reply.get("saves", "")
+    element("daily").innerHTML = reply.get("daily", "")
     element("start-notice").innerHTML = reply.get("notice", "")
 
 
@@ -388,6 +397,7 @@ def close_rules():
 
 
 async def show_game(reply, hold=0):
+    page.slot = reply.get("slot") or page.slot
     if page.screen in ("start", "away"):  # a game begins (or comes back) in this tab
         page.generation += 1
         claim()
@@ -482,7 +492,7 @@ def claim():
     """This tab plays the saved game now: every other tab hears it (a ``storage`` event) and
     stops writing it.  The value changes at each claim, or a tab claiming twice is not heard."""
     storage_set(OWNER_KEY, TAB + " " + str(js.Date.now()))
-    session_set(PLAYING_KEY, "yes")
+    session_set(PLAYING_KEY, page.slot)
 
 
 def on_storage(event):
@@ -572,7 +582,39 @@ async def copy_link():
         notify("Copy this link to share the game: " + url)
 
 
-async def handle(kind, value):
+async def share_result(button):
+    """Share a daily deal's result: the text and the link that deals the same deal
+    (``data-share``, ``data-fragment``, ui/start.py ``share_button``).  The system share sheet
+    where there is one; else the clipboard; else the text is shown to copy by hand.  What
+    happened is said in the button's status line."""
+    text = button.getAttribute("data-share")
+    url = window.location.origin + window.location.pathname + "#" + \
+        button.getAttribute("data-fragment")
+    status = button.parentElement.querySelector(".share-status")
+
+    def say(words):
+        if status:
+            status.textContent = words
+
+    navigator = window.navigator
+    if js.Reflect.has(navigator, "share"):
+        data = js.JSON.parse(json.dumps({"title": "TWEAK! daily deal", "text": text,
+                                         "url": url}))
+        try:
+            await navigator.share(data)
+            say("Shared.")
+            return
+        except Exception as error:
+            if "AbortError" in str(error):
+                return  # the person closed the share sheet: nothing to say
+    try:
+        await navigator.clipboard.writeText(text + "\n" + url)
+        say("Copied — paste it to a friend.")
+    except Exception:
+        say("Copy this: " + text + " " + url)
+
+
+async def handle(kind, value, target=None):
     if kind == "data-action":
         await ask("act", value, stats_text())
         return
@@ -581,6 +623,12 @@ async def handle(kind, value):
         await ask("deal", form_fields(), saves_text())
     elif name == "resume":
         await ask("resume", arg, saves_text())
+    elif name == "daily":
+        await ask("daily", arg, saves_text())
+        window.scrollTo(0, 0)
+    elif name == "share-daily":
+        if target:
+            await share_result(target)
     elif name == "rules":
         await ask("rules")
     elif name == "close-rules":
@@ -588,7 +636,7 @@ async def handle(kind, value):
         if page.screen != "start":
             await ask("screen")
     elif name == "take-over":
-        await ask("resume", "tweak.save", saves_text())
+        await ask("resume", page.slot, saves_text())
     elif name in ("quit", "new-game"):
         session_set(PLAYING_KEY, None)  # from this click on, a reload shows the menu
         await ask("start", saves_text())
@@ -700,7 +748,7 @@ async def on_click(event):
     event.preventDefault()
     kind = "data-action" if target.getAttribute("data-action") else "data-ui"
     try:
-        await handle(kind, target.getAttribute(kind))
+        await handle(kind, target.getAttribute(kind), target)
     except Exception as error:  # shown as a sentence; never a dead page
         js.console.error("TWEAK!: " + str(error))
         notify("Something went wrong: " + str(error))
@@ -716,7 +764,7 @@ async def main():
         stored = storage_get(PACE_KEY)
         page.pace = stored if stored in PACES else "normal"
         location = window.location
-        playing = "yes" if session_get(PLAYING_KEY) else "no"
+        playing = session_get(PLAYING_KEY) or "no"
         reply = await call("hello", location.search, location.hash, saves_text(), page.pace,
                            playing)
         if "error" in reply:

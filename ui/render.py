@@ -6,8 +6,8 @@ of ``view.legal`` in ``data-action`` (``tweak.format_action``) or a UI command i
 (``hand:R3``, ``table:2``, ``flow:thief``, ``clear``, ``reveal``, ``next-round``, ``rules``,
 ``close-rules``, ``copy-link``, ``speed:fast``, ``quit``, ``new-game``, ``rematch``,
 ``dismiss``, and issue 11's ``hint``, ``sums``, ``hints``, ``take-back``, ``review`` (the
-game review, ``ui.review_page``, whose own controls send ``review:...``); the start screen adds
-``deal``, ``resume:KEY`` and ``stats``).  Buttons for moves that are not legal now are disabled and carry no action.
+game review, ``ui.review_page``, whose own controls send ``review:...``), ``share-daily``; the
+start screen adds ``deal``, ``resume:KEY``, ``daily`` and ``stats``).  Buttons for moves that are not legal now are disabled and carry no action.
 
 What is drawn comes from the view of the screen's seat only (R20, R21): its own hand, the
 public table, and for everyone else only counts, captured totals and face-up [T!] cards.
@@ -33,7 +33,7 @@ from tweak.events import card_name
 from .cards import back_card, face_card, face_label, key_badge, tcard, tcard_back, target_card
 from .markup import attrs, escape
 from .session import Screen, capture_of, place_of
-from .start import render_notice
+from .start import render_notice, share_button
 
 __all__ = ["render_screen", "render_table", "render_pass", "render_scores", "render_over",
            "render_flash", "round_points", "card_names", "score_sheet", "seat_badges"]
@@ -107,6 +107,18 @@ def _topbar(screen: Screen) -> str:
     info = (f'<span class="round">Round {me.round}</span>'
             f'<span class="goal" title="The game ends when a total reaches {goal}">Goal '
             f'{goal}</span>') if me else ""
+    if screen.daily:  # the daily deal (ui/daily.py): the device's own, or a replay
+        from datetime import date
+
+        from .daily import long_date
+
+        when = long_date(date.fromisoformat(screen.daily))
+        if screen.daily_counts:
+            info += (f'<span class="daily-chip" title="The daily deal of {when}: one game, '
+                     f'no take-backs">Daily deal</span>')
+        else:
+            info += (f'<span class="daily-chip replay" title="A replay of the daily deal of '
+                     f'{when}: it counts in no statistics">Daily replay</span>')
     if screen.practice:  # a move was taken back: this game counts in no statistics
         info += ('<span class="practice" title="A move was taken back: this game does not '
                  'count in your statistics">Practice</span>')
@@ -746,16 +758,41 @@ def render_over(screen: Screen) -> str:
         f'{render_notice(screen.notice)}'
         + ('<p class="practice-note">A practice game (a move was taken back): it does not count '
            'in your statistics.</p>' if screen.practice else '')
+        + _daily_result(screen)
         + f'{history}{last}'
         '<div class="sheet-actions">'
-        '<button type="button" class="btn primary big" data-ui="rematch" id="rematch">Play again'
-        '</button>'
+        + ('' if screen.daily else
+           '<button type="button" class="btn primary big" data-ui="rematch" id="rematch">'
+           'Play again</button>')
         # Every move again, every hand face up, with the evaluator's comments (ui/review.py).
-        '<button type="button" class="btn big" data-ui="review" id="review-game">Review game'
+        + '<button type="button" class="btn big" data-ui="review" id="review-game">Review game'
         '</button>'
-        '<button type="button" class="btn big" data-ui="new-game" id="new-game">New game</button>'
-        '</div></div></div>'
+        '<button type="button" class="btn big" data-ui="new-game" id="new-game">New game'
+        '</button></div></div></div>'
     )
+
+
+def _daily_result(screen: Screen) -> str:
+    """A daily deal's result in words and "Share result" (its text and the link that deals
+    the same deal to a friend, ``#daily=DAY``); the daily deal has no "Play again"."""
+    if not screen.daily:
+        return ""
+    from datetime import date
+
+    from . import daily
+
+    me = screen.view
+    day = date.fromisoformat(screen.daily)
+    result = daily.result_of(me, me.seat)
+    replay = not screen.daily_counts
+    title = (f"Replay of the daily deal of {daily.long_date(day)}" if replay
+             else f"Daily deal of {daily.long_date(day)}")
+    note = ('<p class="daily-next">A replay: it counts in no statistics.</p>' if replay else
+            '<p class="daily-next">Counted. The next deal comes at midnight UTC.</p>')
+    return (f'<section class="daily-result" aria-label="{_e(title)}"><h2>{_e(title)}</h2>'
+            f'<p class="daily-line">{_e(daily.result_line(result))}</p>'
+            f'{share_button(daily.share_text(day, result, replay), daily.fragment(day))}'
+            f'{note}</section>')
 
 
 def render_flash(flash, names, big: bool = True) -> str:

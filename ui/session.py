@@ -30,6 +30,14 @@ a legal capture (``Screen.marks``).  Against computers the "take-back" command u
 person's last move and the computers' moves after it; the record is then marked as practice
 (``Record.practice``).
 
+The daily deal (issue 11, ``ui.daily``): ``Session.new_daily(day)`` deals that UTC day's deal
+to the fixed line-up; its record carries the date (``Record.daily``).  Its computers decide
+with a fresh bot per decision seeded from the date, seat and step and with a step budget and
+no clock, so the same play gives the same computer moves on every device, at every pace and
+across reloads.  ``daily_counts`` (set by ``ui.host``) marks the device's own daily deal of the
+day: Take back is refused in it (one attempt, as dealt); a replay of a daily deal (a past day's
+link, or a deal already played) is an ordinary game against the same line-up.
+
 Hot-seat privacy: with two or more people at one device, a seat's hand is shown only while
 that seat must act and after a "pass the device" screen; between people, hands are hidden.  A
 Bomb's human victim is asked the same way, privately (R13).
@@ -207,6 +215,8 @@ class Screen:
     marks: dict = None  # table position -> hand faces that capture with it (sums on)
     take_back: bool = False  # the Take back button is offered
     practice: bool = False  # a move was taken back: the game counts in no statistics
+    daily: str = ""  # the daily deal's date ("YYYY-MM-DD") if this game is one
+    daily_counts: bool = False  # it is this device's daily deal of its day (not a replay)
 
     @property
     def names(self) -> tuple:
@@ -266,8 +276,10 @@ class Session:
         # Bots draw from seeds of their own, unrelated to the deal's: a seed derived from the
         # game's could be inverted to replay the deal and see hidden cards (R21).  Records keep
         # the actions, so a replay never needs the bots' seeds.
+        # The daily deal's computers are seeded from its date instead (``bot``, ui/daily.py).
         self.bot_seeds = {i: _BOT_SEEDS.randrange(2**31)
                           for i, seat in enumerate(self.seats) if not seat.is_human}
+        self.daily_counts = False  # ui.host marks the device's own daily deal
         self.bots = {}  # seat -> its bot, made on its first move (``bot``)
         self._paces = {}  # seat -> the pace its bot was made for
         self.viewer = self.humans[0] if not self.hot_seat else None
@@ -313,6 +325,21 @@ class Session:
             raise SessionError(f"This game cannot be dealt: {error}") from None
         return Session(record, setup.seats, state, speed=hooks.speed or "normal")
 
+    @staticmethod
+    def new_daily(day, speed: str = "normal") -> "Session":
+        """The daily deal of ``day`` (a ``datetime.date``): its seed, line-up and edition from
+        ``ui.daily``; no house rule applies (everyone's deal is the same)."""
+        from . import daily
+
+        seats = tuple(Seat.from_tag(name, tag) for name, tag in daily.LINEUP)
+        record = Record(players=len(seats), seed=daily.deal_seed(day),
+                        rules=EDITIONS[daily.EDITION], daily=daily.day_text(day))
+        return Session(record, seats, speed=speed)
+
+    @property
+    def daily(self) -> str:
+        return self.record.daily
+
     def rematch(self, seed: int) -> "Session":
         """A new game with the same seats and rule set, dealt from a new seed."""
         record = Record(players=self.record.players, seed=seed, rules=self.record.rules)
@@ -326,6 +353,14 @@ class Session:
                       for i, (name, tag) in enumerate(zip(names, tags)))
         if not any(seat.is_human for seat in seats):
             seats = (replace(seats[0], kind="human", level=None),) + seats[1:]
+        if record.daily:  # its computers are seeded from this date (ui/daily.py)
+            from .daily import DailyError, read_day
+
+            try:
+                read_day(record.daily)
+            except DailyError as error:
+                raise SessionError(f"This game cannot be replayed: its daily deal's date "
+                                   f"{record.daily!r} is wrong ({error}).") from None
         # Replayed step by step so the move log comes back too (a reload resumes the exact
         # table, "since your last turn" included).
         try:
@@ -409,6 +444,8 @@ class Session:
             marks=marks,
             take_back=mine and self.can_take_back(),
             practice=self.record.practice,
+            daily=self.record.daily,
+            daily_counts=self.daily_counts,
             kind=kind,
             view=None if kind == "pass" else view(self.state, eyes),
             seats=self.seats,
@@ -532,9 +569,11 @@ class Session:
         return self._actors
 
     def can_take_back(self) -> bool:
-        """One person against computers, the game not over, and a move of theirs to undo that
-        was not taken back already: only the last move, until the person decides again."""
+        """One person against computers, the game not over, not the device's daily deal, and a
+        move of theirs to undo that was not taken back already: only the last move, until the
+        person decides again."""
         return (not self.hot_seat and not self.state.is_over and not self.taken_back
+                and not self.daily_counts
                 and any(self.seats[seat].is_human for seat in self.actors()))
 
     def take_back(self) -> None:
@@ -544,6 +583,9 @@ class Session:
             raise SessionError("Moves cannot be taken back in a game between people.")
         if self.state.is_over:
             raise SessionError("The game is over: its moves stand.")
+        if self.daily_counts:
+            raise SessionError("Moves cannot be taken back in the daily deal: it is played once, "
+                               "as dealt.")
         actors = self.actors()
         mine = [index for index, seat in enumerate(actors) if self.seats[seat].is_human]
         if not mine:
@@ -623,7 +665,15 @@ class Session:
 
     def bot(self, seat: int):
         """The computer at ``seat``, thinking at the pace now in force (``tweak.bots``: Hard's
-        budget follows it); remade, from its own seed, when the pace changes."""
+        budget follows it); remade, from its own seed, when the pace changes.  In the daily
+        deal, a bot made for this decision from the date (ui/daily.py), whatever the pace."""
+        if self.record.daily:
+            from datetime import date
+
+            from . import daily
+
+            return daily.make_bot(self.seats[seat].level,
+                                  date.fromisoformat(self.record.daily), seat, self.state.step)
         if seat not in self.bots or self._paces.get(seat, self.speed) != self.speed:
             self.bots[seat] = bots.make_bot(self.seats[seat].level, seed=self.bot_seeds[seat],
                                             pace=self.speed)

@@ -11,10 +11,14 @@ ready; STACK.md: every module is compiled from source in the browser at each sta
   read cheaply from its JSON; ``ValueError`` if the text is not a record at all.  The full check
   (replaying every move) happens when the game is resumed.
 * ``render_saves(saves)``, ``render_notice(text)``.
+* ``render_daily(...)`` — the start screen's "Daily deal" section (``ui.daily``): play today's
+  deal, continue it, or, once played, its result with "Share result" (``share-daily``: the
+  page shares ``data-share`` and the link ``#`` + ``data-fragment``).
 * ``Hooks`` — house rules and test hooks read from the page's address (``parse_hooks``):
   ``seed=N`` (reproducible deals), ``goal=N`` (one goal for every player count, R3/R19),
-  ``tcards=thief,bomb,...`` (stack round 1's [T!] pile), ``dealer=N`` (round 1's dealer) and
-  ``speed=normal|fast|instant`` (the pace of computer moves, ``SPEEDS``).
+  ``tcards=thief,bomb,...`` (stack round 1's [T!] pile), ``dealer=N`` (round 1's dealer),
+  ``speed=normal|fast|instant`` (the pace of computer moves, ``SPEEDS``) and
+  ``today=YYYY-MM-DD`` (the UTC day the daily deal takes as today: browser tests).
 * ``SessionError`` — anything a player did or loaded that cannot be done, with a sentence fit
   to show them (the page shows it instead of a traceback).
 """
@@ -28,9 +32,11 @@ from tweak.cards import NotationError, TKind
 from tweak.record import FORMAT, MAX_TCARDS, RecordError, parse_json
 from tweak.rules import MAX_GOAL, MAX_PLAYERS
 
+from . import daily
 from .markup import escape
 
-__all__ = ["level_options", "save_summary", "render_saves", "render_notice", "Hooks",
+__all__ = ["level_options", "save_summary", "render_saves", "render_notice", "render_daily",
+           "share_button", "Hooks",
            "parse_hooks", "SessionError", "SPEEDS"]
 
 # Seconds between computer moves, so a person can follow the game (issue 3: ~0.8–1.2 s).
@@ -93,6 +99,51 @@ def render_notice(text: str) -> str:
             f'</button></div>')
 
 
+def share_button(text: str, link: str) -> str:
+    """"Share result": ui/page.py shares ``text`` and the address with ``#link``, through the
+    system share sheet or the clipboard, and says which in the status beside it."""
+    return (f'<div class="share"><button type="button" class="btn primary share-result" '
+            f'data-ui="share-daily" data-share="{escape(text)}" data-fragment="{escape(link)}">'
+            f'Share result</button><span class="share-status" role="status"></span></div>')
+
+
+def _opponents() -> str:
+    bots_ = [(name, tag[4:].title()) for name, tag in daily.LINEUP if tag != "human"]
+    named = [f"{name} ({level})" for name, level in bots_]
+    return ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def render_daily(status, today, moves: int = 0, streak: int = 0) -> str:
+    """The "Daily deal" section for ``today`` (a date), given the device's ``status``
+    (``ui.daily.Status`` or None), the moves of a deal in progress and the streak alive."""
+    title = (f'<h2 id="daily-title">Daily deal <span class="daily-date">'
+             f'{escape(daily.long_date(today))}</span></h2>')
+    streak_line = (f'<p class="daily-streak">Streak: {streak} day{"s" if streak != 1 else ""}'
+                   f'</p>' if streak else "")
+    about = (f'<p class="daily-about">The same deal for everyone today: you against '
+             f'{escape(_opponents())}. One game a day; a new deal at midnight UTC.</p>')
+    if status is not None and status.day == today and status.done:
+        line = daily.result_line(status.result)
+        body = (f'<p class="daily-result">Today\'s deal: {escape(line)}</p>'
+                f'{share_button(daily.share_text(today, status.result), daily.fragment(today))}'
+                '<p class="daily-next">Played. The next deal comes at midnight UTC.</p>')
+    elif status is not None and status.day == today:
+        body = ('<button type="button" class="btn primary daily-play" data-ui="daily">'
+                'Continue today\'s deal</button>'
+                f'<p class="daily-about">{moves} move{"s" if moves != 1 else ""} played: '
+                'it goes on where you left it.</p>')
+    else:
+        body = (about + '<button type="button" class="btn primary daily-play" data-ui="daily">'
+                'Play today\'s deal</button>')
+        if status is not None and not status.done:  # an earlier day's deal, unfinished
+            body += (f'<button type="button" class="btn daily-finish" data-ui="resume:'
+                     f'{daily.DAILY_KEY}">Finish the deal of {escape(daily.long_date(status.day))}'
+                     f'</button><p class="daily-about">It still counts for its day. Once '
+                     f'today\'s deal begins, it stays under Resume as an ordinary game.</p>')
+    return (f'<section class="daily" aria-labelledby="daily-title">{title}{body}{streak_line}'
+            '</section>')
+
+
 # ---- hooks from the page's address ---------------------------------------------------------
 
 
@@ -103,6 +154,7 @@ class Hooks:
     tcards: Optional[tuple] = None
     dealer: Optional[int] = None
     speed: Optional[str] = None
+    today: Optional[object] = None  # a datetime.date: the daily deal's "today" (tests)
 
 
 def parse_hooks(params) -> Hooks:
@@ -143,5 +195,13 @@ def parse_hooks(params) -> Hooks:
     if speed is not None and speed not in SPEEDS:
         raise SessionError(f"The page address sets speed={shown(speed)}; use one of "
                            f"{', '.join(SPEEDS)}.")
+    today = None
+    if "today" in params:
+        try:
+            today = daily.read_day(params["today"])
+        except daily.DailyError as error:
+            raise SessionError(f"The page address sets today={shown(params['today'])}, but "
+                               f"{error}.") from None
     return Hooks(seed=number("seed", 0, 2**53), goal=number("goal", 1, MAX_GOAL),
-                 tcards=tcards, dealer=number("dealer", 0, MAX_PLAYERS - 1), speed=speed)
+                 tcards=tcards, dealer=number("dealer", 0, MAX_PLAYERS - 1), speed=speed,
+                 today=today)

@@ -9,32 +9,42 @@ Data:
   number of seats, LEVEL the computers' level — ``tweak.bots.LEVELS`` — or ``mixed`` when they
   differ); ``best_round``, the most points the person made in one round (R18); ``tweaks``,
   TWEAK!s made (R15); ``biggest``, the points of their biggest capture (R5) and
-  ``biggest_words``, that capture in words.
+  ``biggest_words``, that capture in words.  The daily deal (``ui.daily``): ``daily_played``,
+  daily deals finished; ``daily_streak``, the consecutive UTC days with a finished daily deal
+  ending on ``daily_last`` (that run's last day, "YYYY-MM-DD", "" before the first);
+  ``daily_best``, the longest such run.  ``current_streak(stats, today)`` is the run still
+  alive today (ended today or yesterday), else 0.
 * The stored text: JSON ``{"format": "tweak-stats/1", "games": {...}, "best_round": N,
-  "tweaks": N, "biggest": N, "biggest_words": "..."}`` — also the exported file's content.
+  "tweaks": N, "biggest": N, "biggest_words": "...", "daily_played": N, "daily_streak": N,
+  "daily_best": N, "daily_last": "YYYY-MM-DD"}`` — also the exported file's content (the
+  daily fields are optional, so a file written before the daily deal existed still reads).
   ``parse`` refuses anything else with ``StatsError`` and a sentence (``ui.host`` then sets the
   stored text aside under ``BROKEN_KEY``: nothing is lost silently).
 * ``count_game(stats, record)`` — the stats with one more finished game.  Only a game with
   exactly one person against computers counts, and never a practice game (a move was taken
   back, ``Record.practice``).
+* ``count_daily(stats, day)`` — the stats with the daily deal of ``day`` finished (``ui.host``
+  calls it only for the device's own daily deal, never for a replay).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
+from datetime import date, timedelta
 
 from tweak.record import parse_json
 from tweak.events import Captured, card_name
 
 __all__ = ["Stats", "StatsError", "STATS_KEY", "BROKEN_KEY", "FORMAT", "parse", "dumps",
-           "count_game", "rows", "counts"]
+           "count_game", "count_daily", "current_streak", "rows", "counts"]
 
 STATS_KEY = "tweak.stats"
 BROKEN_KEY = "tweak.stats.broken"
 FORMAT = "tweak-stats/1"
 MAX_ROWS = 200  # 5 numbers of players x a few levels; more is not a statistics file
 MAX_COUNT = 10**9
+_DAILY_FIELDS = ("daily_played", "daily_streak", "daily_best", "daily_last")
 
 
 class StatsError(ValueError):
@@ -48,6 +58,10 @@ class Stats:
     tweaks: int = 0
     biggest: int = 0
     biggest_words: str = ""
+    daily_played: int = 0
+    daily_streak: int = 0
+    daily_best: int = 0
+    daily_last: str = ""
 
     @property
     def played(self) -> int:
@@ -75,7 +89,7 @@ def parse(text) -> Stats:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StatsError(f"this is not a TWEAK! statistics file (format {FORMAT})")
     unknown = sorted(set(data) - {"format", "games", "best_round", "tweaks", "biggest",
-                                   "biggest_words"})
+                                   "biggest_words", *_DAILY_FIELDS})
     if unknown:
         raise StatsError(f"unknown field(s) in the statistics: {', '.join(unknown)}")
     games = data.get("games", {})
@@ -96,17 +110,55 @@ def parse(text) -> Stats:
     words = data.get("biggest_words", "")
     if not isinstance(words, str) or len(words) > 200:
         raise StatsError("its biggest capture is not a short text")
+    last = data.get("daily_last", "")
+    if not isinstance(last, str) or (last and not _is_day(last)):
+        raise StatsError(f"its last daily deal is not a date ({str(last)[:40]!r})")
+    played, streak, best = (_count(data.get(name, 0), name.replace("_", " "))
+                            for name in ("daily_played", "daily_streak", "daily_best"))
+    if not streak <= best <= played or (streak > 0) != bool(last):
+        raise StatsError("its daily-deal streaks do not add up")
     return Stats(table, _count(data.get("best_round", 0), "best round"),
                  _count(data.get("tweaks", 0), "TWEAK! count"),
-                 _count(data.get("biggest", 0), "biggest capture"), words)
+                 _count(data.get("biggest", 0), "biggest capture"), words,
+                 played, streak, best, last)
+
+
+def _is_day(text: str) -> bool:
+    try:
+        return date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 def dumps(stats: Stats) -> str:
     return json.dumps({"format": FORMAT,
                        "games": {key: list(value) for key, value in sorted(stats.games.items())},
                        "best_round": stats.best_round, "tweaks": stats.tweaks,
-                       "biggest": stats.biggest, "biggest_words": stats.biggest_words},
+                       "biggest": stats.biggest, "biggest_words": stats.biggest_words,
+                       "daily_played": stats.daily_played, "daily_streak": stats.daily_streak,
+                       "daily_best": stats.daily_best, "daily_last": stats.daily_last},
                       separators=(",", ":"))
+
+
+def count_daily(stats: Stats, day: date) -> Stats:
+    """``stats`` with the daily deal of ``day`` finished: one more played, and the streak
+    grows when the last one was the day before, else starts again at 1.  A day already counted
+    (or older than the last counted) changes nothing: a day is counted once."""
+    last = date.fromisoformat(stats.daily_last) if stats.daily_last else None
+    if last is not None and day <= last:
+        return stats
+    streak = stats.daily_streak + 1 if last == day - timedelta(days=1) else 1
+    return replace(stats, daily_played=stats.daily_played + 1, daily_streak=streak,
+                   daily_best=max(stats.daily_best, streak), daily_last=day.isoformat())
+
+
+def current_streak(stats: Stats, today: date) -> int:
+    """The streak still alive on ``today``: its last day is today or yesterday (today's deal
+    may still be played); 0 once a day has been missed."""
+    if not stats.daily_last:
+        return 0
+    last = date.fromisoformat(stats.daily_last)
+    return stats.daily_streak if today - last <= timedelta(days=1) else 0
 
 
 def _level(seats) -> str:

@@ -10,7 +10,7 @@ chosen file and passes its text to the worker), ``stats-reset`` and, to confirm,
 from __future__ import annotations
 
 from .markup import escape
-from .stats import Stats, rows
+from .stats import Stats, current_streak, rows
 
 __all__ = ["render_stats"]
 
@@ -39,7 +39,22 @@ def _chart(found) -> str:
             '<span class="swatch played"></span> played</p>')
 
 
-def render_stats(stats: Stats, notice: str = "", confirm: bool = False) -> str:
+def _days(count: int) -> str:
+    return f"{count} day{'' if count == 1 else 's'}"
+
+
+def _daily(stats: Stats, today) -> str:
+    """The daily deal's counts (issue 11): deals finished, the streak alive today, the best."""
+    streak = current_streak(stats, today) if today is not None else stats.daily_streak
+    return ('<h2>Daily deal</h2><dl class="stats-facts daily-facts">'
+            f'<div><dt>Daily deals played</dt><dd>{stats.daily_played}</dd></div>'
+            f'<div><dt>Current streak</dt><dd>{_days(streak)}</dd></div>'
+            f'<div><dt>Best streak</dt><dd>{_days(stats.daily_best)}</dd></div>'
+            '</dl>')
+
+
+def render_stats(stats: Stats, notice: str = "", confirm: bool = False, today=None) -> str:
+    """``today`` (a date, UTC) decides whether the daily streak is still alive."""
     found = rows(stats)
     biggest = (f"{stats.biggest} points ({escape(stats.biggest_words)})" if stats.biggest
                else "–")
@@ -68,13 +83,14 @@ def render_stats(stats: Stats, notice: str = "", confirm: bool = False) -> str:
                    '<button type="button" class="btn ghost" data-ui="stats-reset">Reset'
                    '</button></div>'
                    '<p class="stats-foot">Games against the computer count; practice games '
-                   '(a move taken back) and games between people do not. Importing a file '
-                   'replaces the statistics on this device.</p>')
+                   '(a move taken back), replays of a daily deal and games between people do '
+                   'not. A streak counts the days in a row (UTC) with a daily deal finished. '
+                   'Importing a file replaces the statistics on this device.</p>')
     return (
         '<div class="screen rules-screen stats-screen" data-screen="stats">'
         '<article class="rules stats">'
         '<header class="rules-head"><h1>Statistics</h1>'
         '<button type="button" class="btn primary" data-ui="close-rules" id="close-stats">Back'
         '</button></header>'
-        f'{note}{facts}<h2>Games and wins</h2>{_chart(found)}{actions}'
+        f'{note}{facts}<h2>Games and wins</h2>{_chart(found)}{_daily(stats, today)}{actions}'
         '</article></div>')

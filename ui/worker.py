@@ -8,7 +8,7 @@ nor ``js``: the worker has no document (PyScript's console warning about ``windo
 ``document`` in a worker is expected).
 
 The verbs: ``hello`` (the first call: address, saves, pace), ``start`` (the start screen),
-``deal``, ``resume``, ``open_link``, ``rematch``, ``act`` (a move), ``command`` (a UI
+``deal``, ``resume``, ``open_link``, ``daily`` (a day's daily deal), ``rematch``, ``act`` (a move), ``command`` (a UI
 command: also the hint, show all sums, take back and the game review's ``review:...``), ``bot_move`` (a computer thinks and
 moves), ``screen``, ``rules``, ``link``, and the statistics' ``statistics`` (their screen, a
 reset), ``export_stats`` (a file to download), ``import_stats`` (a file's text).  ``act`` and
@@ -44,8 +44,9 @@ def _answer(call):
 
 
 def hello(query, fragment, saves, speed, playing):
+    """``playing``: the storage key of the game this tab showed before a reload, or "no"."""
     return _answer(lambda: host.hello(query, fragment, parse_saves(saves), speed,
-                                      playing == "yes"))
+                                      "" if playing == "no" else playing))
 
 
 def start(saves):
@@ -62,6 +63,10 @@ def resume(key, saves):
 
 def open_link(fragment, saves):
     return _answer(lambda: host.open_link(fragment, parse_saves(saves)))
+
+
+def daily(day, saves):
+    return _answer(lambda: host.daily(day, parse_saves(saves)))
 
 
 def rematch():
@@ -125,7 +130,7 @@ def memory():
                        "gc_objects": len(gc.get_objects())})
 
 
-__export__ = ["hello", "start", "deal", "resume", "open_link", "rematch", "act", "command",
+__export__ = ["hello", "start", "deal", "resume", "open_link", "daily", "rematch", "act", "command",
               "bot_move", "screen", "rules", "link", "statistics", "export_stats", "import_stats",
               "memory"]
 

@@ -1,0 +1,258 @@
+"""The daily deal (issue 11): one deal a day, the same for everyone, against a fixed line-up.
+
+Pure Python (no ``js``/``pyscript``, no clock of its own: callers pass the day).
+
+Data:
+* A day — a ``datetime.date`` of the UTC calendar.  Its text, ``YYYY-MM-DD`` (ISO 8601), is what
+  a link (``#daily=2026-12-01``), a record (``Record.daily``) and the stored status hold.
+  ``today(clock)`` is the UTC date of a clock that returns an aware ``datetime``;
+  ``parse_day(text, today)`` reads a link's date or raises ``DailyError`` with a sentence.
+* ``LINEUP`` — the fixed seats: the person against three computers (Medium, Hard, Medium) with
+  the default names, Classic edition (``RULES``), no house rules.  Everyone's deal is the same
+  because the seats, rules and seed are.
+* ``deal_seed(day)`` — the deal's seed: the first 6 bytes of SHA-256 of ``"tweak-daily:DAY"``
+  (never Python's ``hash()``, which is salted per process and 32-bit in Pyodide).
+* ``bot_seed(day, seat, step)`` — the seed a computer seat decides with at a game step, from
+  its own hash input, so it is unrelated to the deal's seed.  A fresh bot per decision
+  (``decide_with``), so the moves depend on nothing but the date, the seat and the position: a
+  reload, a change of pace or another device gives the same moves for the same play.
+* ``HARD_STEPS`` — Hard's budget in the daily deal: engine steps only, no clock (the clock
+  differs between devices, the steps do not), the same whatever pace the player chose.
+* ``Result`` — the person's outcome of a finished daily deal: points, TWEAK!s, place among the
+  players (ties share a place, R19); ``result_of(record, state)``; ``result_line`` and
+  ``share_text`` put it in words.
+* ``Status`` — what this device keeps under ``DAILY_KEY`` (JSON ``{"format": "tweak-daily/1",
+  "date": DAY, "record": <the game record's JSON text>}`` while the day's deal is played, or
+  ``"result": {"points", "tweaks", "place", "tied", "players"}`` once it is finished): one daily
+  deal per day per device.  ``parse_status`` refuses anything else with ``DailyError``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Optional
+
+from tweak.record import parse_json
+
+__all__ = ["DAILY_KEY", "BROKEN_KEY", "FORMAT", "LINEUP", "EDITION", "HARD_STEPS", "DailyError",
+           "Result", "Status", "today", "parse_day", "day_text", "long_date", "deal_seed",
+           "bot_seed", "make_bot", "read_day", "result_of", "result_line", "share_text", "fragment",
+           "parse_status", "dumps_status", "ordinal", "yesterday"]
+
+DAILY_KEY = "tweak.daily"
+BROKEN_KEY = "tweak.daily.broken"
+FORMAT = "tweak-daily/1"
+EDITION = "classic"
+# (name, tag): the person, then three computers.  Fixed, so the deal is everyone's.
+LINEUP = (("You", "human"), ("Ada", "bot:medium"), ("Blaise", "bot:hard"),
+          ("Emmy", "bot:medium"))
+# Hard's steps per decision (its "fast" pace's number).  In the daily deal the search has no
+# clock: a clock would stop it at a different world on a slower device and change its move.
+# Measured in the daily deals themselves, Pyodide in Node (tests/bench/results/daily.txt): 48 ms
+# median, 129 ms p95, 153 ms at most per decision (issue 10's goal: p95 <= 400 ms at normal
+# pace); at instant pace a Hard move so takes a little longer than the pace's 45 ms cap.
+HARD_STEPS = 1200
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+
+
+class DailyError(ValueError):
+    """A daily-deal date or stored status that cannot be used; the message says why."""
+
+
+# ---- days -------------------------------------------------------------------------------------
+
+
+def today(clock) -> date:
+    """The UTC date now, from ``clock()`` (an aware ``datetime``)."""
+    from datetime import timezone
+
+    return clock().astimezone(timezone.utc).date()
+
+
+def day_text(day: date) -> str:
+    return day.isoformat()
+
+
+def long_date(day: date) -> str:
+    """"1 December 2026"."""
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+
+
+def read_day(text) -> date:
+    """A ``YYYY-MM-DD`` text's date; ``DailyError`` (a clause) if it is not one."""
+    text = str(text).strip()
+    if not (len(text) == 10 and text.isascii() and text[4] == "-" and text[7] == "-"
+            and (text[:4] + text[5:7] + text[8:]).isdigit()):
+        raise DailyError("it is not a date of the form YYYY-MM-DD")
+    try:
+        return date(int(text[:4]), int(text[5:7]), int(text[8:]))
+    except ValueError:
+        raise DailyError("there is no such day in the calendar") from None
+
+
+def parse_day(text, now: date) -> date:
+    """The day a ``#daily=DAY`` link names; ``DailyError`` (a whole sentence) if it is not a
+    date or is after ``now`` (its deal does not exist yet: deals open day by day, UTC)."""
+    shown = str(text)[:40]
+    try:
+        day = read_day(text)
+    except DailyError as error:
+        raise DailyError(f"This daily-deal link names {shown!r}, and {error}. Ask for the "
+                         f"link again, or play today's deal.") from None
+    if day > now:
+        raise DailyError(f"This daily-deal link is for {long_date(day)}, which has not come yet "
+                         f"(today is {long_date(now)}, UTC). Its deal opens on that day.")
+    return day
+
+
+def fragment(day: date) -> str:
+    """The address fragment (without ``#``) that opens that day's deal."""
+    return f"daily={day_text(day)}"
+
+
+# ---- seeds and the computers ------------------------------------------------------------------
+
+
+def _hashed(text: str) -> int:
+    # 6 bytes: below 2**53, so the seed is an exact integer everywhere (JSON, wasm32; STACK.md).
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
+
+
+def deal_seed(day: date) -> int:
+    return _hashed(f"tweak-daily:{day_text(day)}")
+
+
+def bot_seed(day: date, seat: int, step: int) -> int:
+    # R21 and ui/session.py's note on bot seeds: elsewhere a computer's seed is kept unrelated
+    # to the deal's so that nothing it shows could lead back to the deal.  Here both come from
+    # the date, which is public, and the deal is the same for everyone by design: its seed is
+    # in every daily record and derivable by anyone from the date, so deriving the computers'
+    # seeds from the date reveals nothing more.  The bots still decide from their own view only.
+    # Their hash input differs from the deal's, so the two streams are unrelated.
+    return _hashed(f"tweak-daily-bot:{day_text(day)}:{seat}:{step}")
+
+
+def make_bot(level: str, day: date, seat: int, step: int):
+    """The computer that decides at ``step`` for ``seat`` in that day's deal: seeded from the
+    date, seat and step, and for Hard a step budget with no clock (see ``HARD_STEPS``)."""
+    from tweak import bots
+
+    options = {}
+    if level == "hard":
+        options = {"steps": HARD_STEPS, "time_limit": None, "cap": None}
+    return bots.make_bot(level, seed=bot_seed(day, seat, step), pace="fast", **options)
+
+
+# ---- the result ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Result:
+    points: int
+    tweaks: int
+    place: int  # 1 = first
+    tied: bool  # another player has the same total
+    players: int
+
+
+def ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10,
+                                                                                    "th")
+    return f"{number}{suffix}"
+
+
+def result_of(state, seat: int = 0) -> Result:
+    """The outcome of a finished game for ``seat`` (the person's): total points (R18), TWEAK!s
+    over every round (R15), place by total (R19: equal totals share a place)."""
+    totals = state.totals
+    mine = totals[seat]
+    place = 1 + sum(total > mine for total in totals)
+    tied = sum(total == mine for total in totals) > 1
+    tweaks = sum(result.rows[seat].tweaks for result in state.results)
+    return Result(mine, tweaks, place, tied, len(totals))
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def result_line(result: Result) -> str:
+    """"142 points, 3 TWEAK!s, 2nd of 4" ("joint 1st of 4" when totals are equal)."""
+    place = ("joint " if result.tied else "") + ordinal(result.place)
+    return (f"{_plural(result.points, 'point')}, {_plural(result.tweaks, 'TWEAK!')}, "
+            f"{place} of {result.players}")
+
+
+def share_text(day: date, result: Result, replay: bool = False) -> str:
+    """"TWEAK! daily 2026-12-01 — 142 points, 3 TWEAK!s, 2nd of 4" (the link goes beside it)."""
+    return (f"TWEAK! daily {day_text(day)}{' (replay)' if replay else ''} — "
+            f"{result_line(result)}")
+
+
+# ---- what this device keeps ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Status:
+    day: date
+    record: str = ""  # the game's record (tweak.dumps) while it is played
+    result: Optional[Result] = None  # once it is finished
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+
+def dumps_status(status: Status) -> str:
+    data = {"format": FORMAT, "date": day_text(status.day)}
+    if status.result is not None:
+        r = status.result
+        data["result"] = {"points": r.points, "tweaks": r.tweaks, "place": r.place,
+                          "tied": r.tied, "players": r.players}
+    else:
+        data["record"] = status.record
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _number(value, name, low, high) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise DailyError(f"its {name} is not a number from {low} to {high}")
+    return value
+
+
+def parse_status(text) -> Optional[Status]:
+    """The stored status (None when there is none)."""
+    if not text:
+        return None
+    try:
+        data = parse_json(text)
+    except ValueError as error:
+        raise DailyError(f"it is not a daily-deal status ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DailyError(f"it is not a daily-deal status (format {FORMAT})")
+    if set(data) - {"format", "date", "record", "result"}:
+        raise DailyError("it has fields a daily-deal status does not have")
+    day = read_day(data.get("date", ""))
+    if "result" in data:
+        r = data["result"]
+        if not isinstance(r, dict) or set(r) != {"points", "tweaks", "place", "tied", "players"}:
+            raise DailyError("its result is not a daily-deal result")
+        if not isinstance(r["tied"], bool):
+            raise DailyError("its result's tie is not true or false")
+        players = _number(r["players"], "number of players", 2, 6)
+        return Status(day, result=Result(_number(r["points"], "points", 0, 10**6),
+                                         _number(r["tweaks"], "TWEAK! count", 0, 10**4),
+                                         _number(r["place"], "place", 1, players),
+                                         r["tied"], players))
+    record = data.get("record")
+    if not isinstance(record, str) or not record:
+        raise DailyError("it holds neither a game nor a result")
+    return Status(day, record=record)
+
+
+def yesterday(day: date) -> date:
+    return day - timedelta(days=1)
