@@ -224,10 +224,23 @@ def pybabel(*args: str, root: Path = ROOT) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])
 
 
+# The marking functions Babel looks for besides its defaults (_, gettext, ngettext, N_...):
+# ui/rules_page.py's say(), which translates and fills in the rule set's numbers.
+KEYWORDS = ("say",)
+
+
 def extract(root: Path = ROOT) -> None:
-    pybabel("extract", "-F", str(root / "babel.cfg"), "-o", str(root / TEMPLATE),
-            "--project", "TWEAK!", "--no-wrap", "--sort-by-file", "-k", "N_",
-            "--msgid-bugs-address", "https://github.com/", str(root))
+    """Write the template from the sources, with their paths relative to the repository."""
+    import os
+
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        pybabel("extract", "-F", "babel.cfg", "-o", TEMPLATE, "--project", "TWEAK!",
+                "--copyright-holder", "the TWEAK! project", "--no-wrap", "--sort-by-file",
+                *(f"-k{keyword}" for keyword in KEYWORDS), ".", root=root)
+    finally:
+        os.chdir(here)
 
 
 def check(root: Path = ROOT) -> list:
@@ -245,7 +258,7 @@ def check(root: Path = ROOT) -> list:
                 problems.append(f"{lang}: missing {message.id!r}")
             elif found.fuzzy:
                 problems.append(f"{lang}: fuzzy {message.id!r}")
-            elif not all(found.string if isinstance(found.string, str) else found.string):
+            elif not all([found.string] if isinstance(found.string, str) else found.string):
                 problems.append(f"{lang}: untranslated {message.id!r}")
     return problems
 

@@ -13,7 +13,11 @@ boots, then:
 * passes the stored statistics (``STATS_KEY``) with the calls that can end a game, shows the
   statistics screen over the game like the rules, saves their export as a file (a Blob and an
   ``<a download>``) and reads an imported file's text for the worker to check;
-* holds no rules: it never reads a card or a move.
+* holds no rules: it never reads a card or a move;
+* speaks the worker's language: ``hello`` passes the language the player chose
+  (``LANG_KEY``, stored by ui/lang.js when it is picked) and the browser's; a reply's ``lang``
+  sets ``<html lang>`` and the static start screen's texts (``window.tweakI18n.apply``), and a
+  language picked on the start screen or the rules page has the worker draw that screen again.
 
 Before the worker is ready, ``ui/boot.js`` (plain JavaScript) answers clicks at once and
 remembers the first one (``window.tweakPending``); this module replays it when the worker is
@@ -30,6 +34,7 @@ from pyscript.ffi import create_proxy
 SAVE_KEYS = ("tweak.save", "tweak.save.previous")
 PACE_KEY = "tweak.pace"
 STATS_KEY = "tweak.stats"  # the player's statistics (ui/stats.py); the worker counts
+LANG_KEY = "tweak.lang"  # the language the player picked (ui/lang.js writes it when picked)
 OWNER_KEY = "tweak.owner"  # which tab plays the saved game (localStorage: every tab sees it)
 PLAYING_KEY = "tweak.playing"  # this tab shows a game (sessionStorage: a reload resumes it)
 TAB = str(js.Math.random())[2:]  # this tab's name in OWNER_KEY
@@ -177,6 +182,8 @@ async def draw(reply, number, hold):
         return
     if "speed" in reply:
         page.pace = reply["speed"]
+    if "lang" in reply:
+        show_language(reply)
     screen = reply.get("screen")
     if screen == "start":
         show_start(reply)
@@ -184,6 +191,26 @@ async def draw(reply, number, hold):
         show_rules(reply["html"])
     elif screen:
         await show_game(reply, hold)
+
+
+def show_language(reply):
+    """The worker speaks ``reply["lang"]``: the page's static texts and ``<html lang>`` follow,
+    and the seat selects get their options in it."""
+    window.tweakI18n.apply(reply["lang"])
+    document.documentElement.lang = reply["lang"]
+    for select in document.querySelectorAll("select.kind"):
+        value = select.value
+        select.innerHTML = reply["levels"]["human" if value == "human" else "bot"]
+        if value != "human" and value != "bot":
+            select.value = value  # the level chosen stays chosen
+
+
+async def change_language(lang):
+    """A language picked (ui/boot.js has stored it and changed the static texts): the worker
+    draws again what is shown, in it."""
+    showing = "rules" if page.rules_open and element("overlay").querySelector(
+        "[data-screen=rules]") else page.screen
+    await ask("language", lang, saves_text(), showing)
 
 
 def show_start(reply):
@@ -202,6 +229,7 @@ def show_start(reply):
 def show_rules(html):
     overlay = element("overlay")
     overlay.innerHTML = html
+    window.tweakI18n.apply(window.tweakI18n.lang)  # the page's language select
     overlay.hidden = False
     page.rules_open = True
     element("start-screen").hidden = True
@@ -474,6 +502,9 @@ def download(what):
 async def on_change(event):
     """A file chosen to import statistics: its text goes to the worker, which checks it."""
     target = event.target
+    if page.ready and target and target.matches("select[data-languages]"):
+        await change_language(target.value)
+        return
     if not page.ready or not target or target.id != "stats-file" or not target.files.length:
         return
     try:
@@ -529,15 +560,15 @@ async def main():
         page.pace = stored if stored in PACES else "normal"
         location = window.location
         playing = "yes" if session_get(PLAYING_KEY) else "no"
+        languages = json.dumps({"stored": storage_get(LANG_KEY),
+                                "browser": list(window.navigator.languages or [])})
         reply = await call("hello", location.search, location.hash, saves_text(), page.pace,
-                           playing)
+                           playing, languages)
         if "error" in reply:
             raise RuntimeError(reply["error"])
     except Exception as error:
         window.tweakBoot.fail("The game could not start: " + str(error))
         return
-    for select in document.querySelectorAll("select.kind"):
-        select.innerHTML = reply["levels"]["human" if select.value == "human" else "bot"]
     if reply.get("screen") != "start":
         # The game is autosaved from now on: drop the link so a reload resumes the latest move.
         window.history.replaceState(None, "", location.pathname + location.search)

@@ -87,9 +87,10 @@ def save_summary(text: str) -> str:
 
 def render_saves(saves) -> str:
     """Resume buttons for saved games: ``saves`` is a list of (key, description)."""
+    titles = [_("Resume"), _("Resume earlier game")]
     return "".join(
         f'<button type="button" class="btn resume" data-ui="resume:{escape(key)}">'
-        f'<span class="resume-title">{_("Resume") if i == 0 else _("Resume earlier game")}</span>'
+        f'<span class="resume-title">{titles[min(i, 1)]}</span>'
         f'<span class="resume-detail">{escape(text)}</span></button>'
         for i, (key, text) in enumerate(saves)
     )
@@ -98,9 +99,10 @@ def render_saves(saves) -> str:
 def render_notice(text: str) -> str:
     if not text:
         return ""
+    dismiss, ok = escape(_("Dismiss")), escape(_("OK"))
     return (f'<div class="notice" role="alert"><span>{escape(text)}</span>'
             f'<button type="button" class="btn small" data-ui="dismiss" '
-            f'title="{escape(_("Dismiss"))}">{escape(_("OK"))}</button></div>')
+            f'title="{dismiss}">{ok}</button></div>')
 
 
 # ---- hooks from the page's address ---------------------------------------------------------

@@ -7,7 +7,8 @@ a reply as JSON text (``ui.host`` documents the replies).  This module touches n
 nor ``js``: the worker has no document (PyScript's console warning about ``window`` and
 ``document`` in a worker is expected).
 
-The verbs: ``hello`` (the first call: address, saves, pace), ``start`` (the start screen),
+The verbs: ``hello`` (the first call: address, saves, pace, language), ``language`` (switch
+and draw again what is shown), ``start`` (the start screen),
 ``deal``, ``resume``, ``open_link``, ``rematch``, ``act`` (a move), ``command`` (a UI
 command: also the hint, show all sums and take back), ``bot_move`` (a computer thinks and
 moves), ``screen``, ``rules``, ``link``, and the statistics' ``statistics`` (their screen, a
@@ -43,9 +44,17 @@ def _answer(call):
         return json.dumps({"error": f"Something went wrong: {error}"})
 
 
-def hello(query, fragment, saves, speed, playing):
-    return _answer(lambda: host.hello(query, fragment, parse_saves(saves), speed,
-                                      playing == "yes"))
+def hello(query, fragment, saves, speed, playing, languages="{}"):
+    """``languages``: JSON ``{"stored": the player's choice or null, "browser": [...]}``."""
+    def call():
+        wanted = json.loads(languages or "{}")
+        return host.hello(query, fragment, parse_saves(saves), speed, playing == "yes",
+                          wanted.get("stored") or "", wanted.get("browser") or [])
+    return _answer(call)
+
+
+def language(lang, saves, showing=""):
+    return _answer(lambda: host.language(lang, parse_saves(saves), showing))
 
 
 def start(saves):
@@ -125,7 +134,7 @@ def memory():
                        "gc_objects": len(gc.get_objects())})
 
 
-__export__ = ["hello", "start", "deal", "resume", "open_link", "rematch", "act", "command",
+__export__ = ["hello", "language", "start", "deal", "resume", "open_link", "rematch", "act", "command",
               "bot_move", "screen", "rules", "link", "statistics", "export_stats", "import_stats",
               "memory"]
 
