@@ -229,14 +229,15 @@ def pybabel(*args: str, root: Path = ROOT) -> None:
 KEYWORDS = ("say",)
 
 
-def extract(root: Path = ROOT) -> None:
-    """Write the template from the sources, with their paths relative to the repository."""
+def extract(root: Path = ROOT, output=None) -> None:
+    """Write the template (``output``, by default ``TEMPLATE``) from the sources, with their
+    paths relative to the repository."""
     import os
 
     here = os.getcwd()
     os.chdir(root)
     try:
-        pybabel("extract", "-F", "babel.cfg", "-o", TEMPLATE, "--project", "TWEAK!",
+        pybabel("extract", "-F", "babel.cfg", "-o", str(output or TEMPLATE), "--project", "TWEAK!",
                 "--copyright-holder", "the TWEAK! project", "--no-wrap", "--sort-by-file",
                 *(f"-k{keyword}" for keyword in KEYWORDS), ".", root=root)
     finally:
