@@ -18,8 +18,8 @@ Data:
   them under ``./locale`` (pyscript.toml unpacks ``locale/catalogues.zip`` there).
 * ``SOURCE`` — ``"en"``: the language the messages are written in; it needs no catalogue.
 * ``PSEUDO`` — ``"xx"``: a pseudo-language for tests, never offered to players (only the address
-  hook ``?lang=xx`` selects it).  It shows every translated message as ``⟦Ďéàł⟧``: accented, and
-  bracketed so that a test can find any English text that was never marked.
+  hook ``?lang=xx`` selects it).  It shows every translated message as ``⟦Ďéàł⟧``: accented,
+  and bracketed so that a test can find any English text that was never marked.
 * The module's state: the language in force (``current()``) and its ``gettext`` translations.
 
 Functions: ``available(localedir)`` (the languages with a catalogue, English first),

@@ -100,42 +100,57 @@ def render_rules(editions, current=None) -> str:
                                  "shows the points they score.") + "</small>")
     back = escape(_("Back"))
     return "".join([
-        '\n<div class="screen rules-screen" data-screen="rules">\n<article class="rules">\n<header class="rules-head"><h1>',
+        '\n<div class="screen rules-screen" data-screen="rules">\n<article class="rules">\n'
+        '<header class="rules-head"><h1>',
         say("How to play TWEAK!"),
         '</h1>\n<button type="button" class="btn primary" data-ui="close-rules" id="close-rules">',
         back,
         '</button>\n</header>\n',
         _language_switch(),
         '\n\n<p class="lede">',
-        say("Make the <b>Target Sum</b> with one card from your hand and cards on the table. Win the cards you add up; clear the whole table to make a <b>TWEAK!</b> and win an action card. 2–6 players, about 20 minutes."),
+        say("Make the <b>Target Sum</b> with one card from your hand and cards on the table. Win "
+            "the cards you add up; clear the whole table to make a <b>TWEAK!</b> and win an "
+            "action card. 2–6 players, about 20 minutes."),
         '</p>\n\n<h2>',
         say("The cards"),
         '</h2>\n<ul>\n<li>',
-        say("<b>Number cards</b> in six colours — red, orange, yellow, green, blue, purple — each colour 1, 1, 2, 2, 3, 3, 4, 5, 6. The big number is used for sums."),
+        say("<b>Number cards</b> in six colours — red, orange, yellow, green, blue, purple — each"
+            " colour 1, 1, 2, 2, 3, 3, 4, 5, 6. The big number is used for sums."),
         '</li>\n<li>',
-        say("Each number card has a <b>black back showing {low}–{high}</b>: the back of the deck's top card is the Target Sum."),
+        say("Each number card has a <b>black back showing {low}–{high}</b>: the back of the "
+            "deck's top card is the Target Sum."),
         '</li>\n<li>',
-        say("<b>[T!] cards</b> {icons} are shuffled into their own face-down pile (Classic: {classic_tcards}).", icons=icons),
+        say("<b>[T!] cards</b> {icons} are shuffled into their own face-down pile (Classic: "
+            "{classic_tcards}).", icons=icons),
         '</li>\n<li>',
-        say("A <b>blue {final}</b> lies under the deck: when the deck runs out, the target is {final}."),
+        say("A <b>blue {final}</b> lies under the deck: when the deck runs out, the target is "
+            "{final}."),
         '</li>\n</ul>\n\n<h2>',
         say("Set-up"),
         '</h2>\n<p>',
-        say("The dealer changes every round (the next seat in play order). Each player gets {hand} cards, {refill} cards go face up to the table, the rest form the deck on top of the blue card."),
+        say("The dealer changes every round (the next seat in play order). Each player gets "
+            "{hand} cards, {refill} cards go face up to the table, the rest form the deck on top "
+            "of the blue card."),
         '</p>\n\n<h2>',
         say("Your turn"),
         '</h2>\n<ol>\n<li>',
-        say("<b>Optionally, one [T!] card</b> you won earlier in the round, before your hand card."),
+        say("<b>Optionally, one [T!] card</b> you won earlier in the round, before your hand "
+            "card."),
         '</li>\n<li>',
         say("<b>Play one hand card</b> — you must:"),
         '\n <ul>\n <li>',
-        say("<b>Capture</b>: your card plus one or more table cards adding up exactly to the target. Call out the sum (“{example}”) — the game shows it. You win those cards.", example=escape(callout_example())),
+        say("<b>Capture</b>: your card plus one or more table cards adding up exactly to the "
+            "target. Call out the sum (“{example}”) — the game shows it. You win those cards.",
+            example=escape(callout_example())),
         '</li>\n <li>',
-        say("or <b>Place</b> it face up on the table. A sum you leave is lost: nobody else may claim it."),
+        say("or <b>Place</b> it face up on the table. A sum you leave is lost: nobody else may "
+            "claim it."),
         '</li>\n </ul></li>\n<li>',
-        say("<b>TWEAK!</b> If your capture takes every card on the table, you win the top [T!] card, face up, to play on a later turn."),
+        say("<b>TWEAK!</b> If your capture takes every card on the table, you win the top [T!] "
+            "card, face up, to play on a later turn."),
         '</li>\n<li>',
-        say("<b>Refill</b>: draw up to {hand} cards; if the table is empty, {refill} cards go to it. The hand is served first, then the table, as far as the deck goes."),
+        say("<b>Refill</b>: draw up to {hand} cards; if the table is empty, {refill} cards go to "
+            "it. The hand is served first, then the table, as far as the deck goes."),
         '</li>\n</ol>\n\n<h2>',
         say("[T!] cards"),
         '</h2>\n<dl class="tcard-rules">\n<dt>',
@@ -155,17 +170,22 @@ def render_rules(editions, current=None) -> str:
         ' ',
         say("Change Target"),
         '</dt><dd>',
-        say("The deck's top card goes to the table as a playable card; the next card's back is the new target."),
+        say("The deck's top card goes to the table as a playable card; the next card's back is "
+            "the new target."),
         '</dd>\n<dt>',
         mini[TKind.BOMB],
         ' ',
         say("The Bomb"),
         '</dt><dd>',
-        say("Every other player with cards chooses one card of their hand and puts it on the table."),
+        say("Every other player with cards chooses one card of their hand and puts it on the "
+            "table."),
         '</dd>\n</dl>\n\n<h2>',
         say("End of a round and of the game"),
         '</h2>\n<p>',
-        say("The round ends when the deck is empty and every hand has been played out. Cards left on the table score nothing. Each player scores the points of the cards they won (the corner number) and of their [T!] cards. The game ends after a round in which someone's total reaches the goal for the number of players; the highest total wins."),
+        say("The round ends when the deck is empty and every hand has been played out. Cards left"
+            " on the table score nothing. Each player scores the points of the cards they won "
+            "(the corner number) and of their [T!] cards. The game ends after a round in which "
+            "someone's total reaches the goal for the number of players; the highest total wins."),
         '</p>\n',
         _goals_table(editions, current),
         '\n\n<h2>',
@@ -173,34 +193,50 @@ def render_rules(editions, current=None) -> str:
         '</h2>\n<p class="muted">',
         say("The printed sheet leaves these open; this game plays them so."),
         '</p>\n<ul class="rulings">\n<li data-ruling=R1>',
-        say("<b>Classic edition</b> (default): 54 number cards, {classic_tcards}, the blue 7. All colours are used for any number of players."),
+        say("<b>Classic edition</b> (default): 54 number cards, {classic_tcards}, the blue 7. All"
+            " colours are used for any number of players."),
         '</li>\n',
         compact_line,
         '\n<li data-ruling=R5>',
-        say("<b>Points.</b> A number card scores its face value; a <b>red</b> card scores <b>{red}×</b> its value (the corner shows it). Each [T!] card won in a round scores <b>{tpoints}</b>, used or not."),
+        say("<b>Points.</b> A number card scores its face value; a <b>red</b> card scores "
+            "<b>{red}×</b> its value (the corner shows it). Each [T!] card won in a round scores "
+            "<b>{tpoints}</b>, used or not."),
         '\n<span class="example">',
         example,
         '</span></li>\n<li data-ruling=R6>',
-        say("<b>Target backs</b> are printed on the cards ({low} to {high}), not random: a back never tells you the face."),
+        say("<b>Target backs</b> are printed on the cards ({low} to {high}), not random: a back "
+            "never tells you the face."),
         '</li>\n<li data-ruling=R8>',
-        say("<b>Seats.</b> Play passes to the next seat; the first dealer is drawn at random, then the deal passes on; the seat after the dealer plays first."),
+        say("<b>Seats.</b> Play passes to the next seat; the first dealer is drawn at random, "
+            "then the deal passes on; the seat after the dealer plays first."),
         '</li>\n<li data-ruling=R10>',
-        say("<b>Empty hand.</b> A player robbed of every card loses the turn: they refill to {hand} and play passes."),
+        say("<b>Empty hand.</b> A player robbed of every card loses the turn: they refill to "
+            "{hand} and play passes."),
         '</li>\n<li data-ruling=R12>',
-        say("<b>One [T!] card per turn</b>, before the hand card, and only with a card in hand. A card won this turn is playable from the next turn on."),
+        say("<b>One [T!] card per turn</b>, before the hand card, and only with a card in hand. A"
+            " card won this turn is playable from the next turn on."),
         '</li>\n<li data-ruling=R13>',
-        say("<b>The Thief</b> steals uniformly at random. <b>The Bomb</b>: victims choose their card in seat order, each in private. The Thief and The Bomb need an opponent with cards; Change Target needs a card in the deck."),
+        say("<b>The Thief</b> steals uniformly at random. <b>The Bomb</b>: victims choose their "
+            "card in seat order, each in private. The Thief and The Bomb need an opponent with "
+            "cards; Change Target needs a card in the deck."),
         '</li>\n<li data-ruling=R15>',
-        say("<b>An empty [T!] pile.</b> A TWEAK! with an empty [T!] pile still counts as a TWEAK!, but wins no card."),
+        say("<b>An empty [T!] pile.</b> A TWEAK! with an empty [T!] pile still counts as a "
+            "TWEAK!, but wins no card."),
         '</li>\n<li data-ruling=R16>',
-        say("<b>Refilling.</b> Only the player whose turn it was refills; a robbed player refills at the end of their own next turn."),
+        say("<b>Refilling.</b> Only the player whose turn it was refills; a robbed player refills"
+            " at the end of their own next turn."),
         '</li>\n<li data-ruling=R17>',
-        say("<b>[T!] cards go back.</b> At the end of a round every [T!] card goes back to its pile: unused ones are not carried over."),
+        say("<b>[T!] cards go back.</b> At the end of a round every [T!] card goes back to its "
+            "pile: unused ones are not carried over."),
         '</li>\n<li data-ruling=R19>',
-        say("<b>Goals</b> (table above) were set by simulation so that a game lasts about three rounds; tied leaders share the win."),
+        say("<b>Goals</b> (table above) were set by simulation so that a game lasts about three "
+            "rounds; tied leaders share the win."),
         '</li>\n<li data-ruling=R20-R21>',
-        say("<b>Who sees what.</b> Everyone sees the table, the target, the deck size, every hand's size, the cards each player has captured and the face-up [T!] cards; only you see your hand."),
-        '</li>\n</ul>\n<p class="rules-foot"><button type="button" class="btn primary" data-ui="close-rules">',
+        say("<b>Who sees what.</b> Everyone sees the table, the target, the deck size, every "
+            "hand's size, the cards each player has captured and the face-up [T!] cards; only you"
+            " see your hand."),
+        '</li>\n</ul>\n<p class="rules-foot">'
+        '<button type="button" class="btn primary" data-ui="close-rules">',
         back,
         '</button></p>\n</article>\n</div>',
     ])
