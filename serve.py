@@ -17,7 +17,8 @@ The catalogues (``locale/<lang>/LC_MESSAGES/tweak.po``) become two generated fil
 ``locale/catalogues.zip`` (the compiled ``.mo`` files the worker reads) and ``locale/start.js``
 (the start screen's texts for the first paint); catalogues.py explains them.  The dev server
 makes them on request from the ``.po`` files as they are now (nothing generated is written into
-the repository), the build writes them into the site, where the precache list covers them.
+the repository; a file of that name on disk, as in a built site, is served as it is), the build
+writes them into the site, where the precache list covers them.
 
 The data here are paths: ``RUNTIME_FILES`` lists, per npm package, the files a page needs at
 run time (STACK.md, "Versions"); ``CONTENT_TYPES`` maps file suffixes to the types the browser
@@ -196,8 +197,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     quiet = False
 
     def send_head(self):
-        if self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/") in (
-                catalogues.ARCHIVE, catalogues.START_SCRIPT):
+        # The files made from the catalogues: made now, unless they are on disk (a built site).
+        path = self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/")
+        if path in (catalogues.ARCHIVE, catalogues.START_SCRIPT) and \
+                not (Path(self.directory) / path).is_file():
             return self.generated_file()
         # The standard handler answers "304 Not Modified" to a file no newer than the browser's
         # If-Modified-Since.  A file replaced by an older one would then never reach the

@@ -197,6 +197,14 @@ def test_the_catalogues_are_served_compiled_and_built_into_the_site(tmp_path):
     listing = json.loads((site / "precache.json").read_text())
     assert {"locale/catalogues.zip", "locale/start.js"} <= set(listing["files"])
     assert not list(site.rglob("*.po")) and not list(site.rglob("*.pot"))
+    # A built site is served as it was built (its list's hashes must match what is served).
+    server, url = serve.start_server(site, port=0)
+    try:
+        with urllib.request.urlopen(url + "locale/start.js", timeout=10) as response:
+            assert response.read() == (site / "locale/start.js").read_bytes()
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_build_replaces_an_earlier_build_but_not_other_directories(tmp_path):
