@@ -19,7 +19,9 @@
   "use strict";
   const root = document.documentElement;
   const $ = (id) => document.getElementById(id);
-  const i18n = window.tweakI18n;
+  // ui/lang.js, or English only if it did not load (the game must still start).
+  const i18n = window.tweakI18n = window.tweakI18n ||
+    { lang: "en", languages: { en: "English" }, _: (message) => message, apply() {}, remember() {} };
   const _ = (message) => i18n._(message);
   const fill = (message, values) => message.replace(/\{(\w+)\}/g, (all, key) => values[key]);
   i18n.apply(i18n.lang);

@@ -65,7 +65,10 @@ def _goals_table(editions, current) -> str:
 
 
 def _tcard_counts(rules) -> str:
-    return ", ".join(f"{count} {_(kind.title)}" for kind, count in zip(TKind, rules.tcard_counts))
+    """"5 The Thief, 5 The Joker (±1), ...": how many of each [T!] card a rule set has."""
+    each = _("{count} {title}")
+    return ", ".join(each.format(count=count, title=_(kind.title))
+                     for kind, count in zip(TKind, rules.tcard_counts))
 
 
 def render_rules(editions, current=None) -> str:
