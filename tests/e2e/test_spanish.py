@@ -49,6 +49,7 @@ def test_the_start_screen_and_rules_speak_the_browsers_language(open_game, page)
         for width, height, label in ((390, 844, "phone"), (1280, 800, "desktop")):
             page.set_viewport_size({"width": width, "height": height})
             page.screenshot(path=f"{shots}/es-rules-{label}.png", full_page=True)
+            page.screenshot(path=f"{shots}/es-rules-{label}-top.png")
             assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
         page.get_by_role("button", name="Volver").first.click()
         for width, height, label in ((390, 844, "phone"), (1280, 800, "desktop")):
@@ -57,22 +58,26 @@ def test_the_start_screen_and_rules_speak_the_browsers_language(open_game, page)
             assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
 
-def test_a_language_picked_is_remembered_over_a_reload(open_game, page):
+def test_a_language_picked_is_remembered_over_a_reload(open_game, page, wait_for_python):
     open_game(query(speed="instant"))
     choose_language(page, "English")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_role("button", name="Deal")).to_be_visible()
     expect(page.get_by_role("combobox", name="Player 2 is")).to_contain_text("Computer · Medium")
     page.reload()
+    # The choice is applied before Python has started (ui/lang.js and ui/boot.js), and kept.
     expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.get_by_role("button", name="Deal")).to_be_visible()
+    wait_for_python(page)
     expect(page.get_by_role("button", name="Deal")).to_be_visible()
     choose_language(page, "Español")
     page.reload()
-    # Spanish before Python has started (ui/lang.js and ui/boot.js), and after.
     expect(page.get_by_role("button", name="Repartir")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "es")
-    expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=60_000)
+    wait_for_python(page)
     expect(page.get_by_role("button", name="Repartir")).to_be_visible()
+    expect(page.get_by_role("combobox", name="El jugador 2 es")).to_contain_text(
+        "Ordenador · Medio")
 
 
 def test_switching_language_mid_game_keeps_the_game(open_game, page):
