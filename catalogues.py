@@ -18,8 +18,8 @@ The data:
     it with the standard library's ``gettext``.  One archive, so the worker's config names no
     language.
   - ``locale/start.js`` — ``window.tweakText``: each language's name in itself and the
-    translations of the messages of index.html and ui/boot.js, which ui/lang.js and ui/boot.js
-    show before Python has started (no flash of English for a Spanish player).
+    translations of the messages of index.html, ui/boot.js and ui/install.js, which the page's
+    JavaScript shows before Python has started (no flash of English for a Spanish player).
 
 Babel (``BABEL``, pinned) is the only thing this needs beyond the standard library;
 ``ensure_babel()`` installs it with pip into ``.cache/`` the first time (git ignores it), so
@@ -45,8 +45,9 @@ LOCALE = "locale"
 TEMPLATE = f"{LOCALE}/{DOMAIN}.pot"
 ARCHIVE = f"{LOCALE}/catalogues.zip"
 START_SCRIPT = f"{LOCALE}/start.js"
-# The files whose messages are shown before Python runs: their translations go into start.js.
-BEFORE_PYTHON = ("index.html", "ui/boot.js")
+# The files whose messages are shown by the page's JavaScript (before Python runs, and the
+# update banner): their translations go into start.js.
+BEFORE_PYTHON = ("index.html", "ui/boot.js", "ui/install.js")
 # A fixed date for the archive's entries, so that the same catalogues give the same bytes (the
 # precache list hashes every file: an unchanged catalogue must not look like a new version).
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)

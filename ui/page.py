@@ -567,7 +567,8 @@ async def main():
         if "error" in reply:
             raise RuntimeError(reply["error"])
     except Exception as error:
-        window.tweakBoot.fail("The game could not start: " + str(error))
+        window.tweakBoot.fail(window.tweakI18n._("The game could not start: {error}")
+                              .replace("{error}", str(error)))
         return
     if reply.get("screen") != "start":
         # The game is autosaved from now on: drop the link so a reload resumes the latest move.

@@ -71,7 +71,11 @@ def test_a_language_picked_is_remembered_over_a_reload(open_game, page, wait_for
     wait_for_python(page)
     expect(page.get_by_role("button", name="Deal")).to_be_visible()
     choose_language(page, "Español")
-    page.reload()
+    # Spanish as soon as the page is parsed: no English start screen painted first (the start
+    # card is hidden while <html data-translating>, until ui/boot.js has translated it).
+    page.reload(wait_until="domcontentloaded")
+    assert page.evaluate("[document.getElementById('deal').textContent, "
+                         "'translating' in document.documentElement.dataset]") == ["Repartir", False]
     expect(page.get_by_role("button", name="Repartir")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "es")
     wait_for_python(page)
