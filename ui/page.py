@@ -500,7 +500,8 @@ def download(what):
 
 
 async def on_change(event):
-    """A file chosen to import statistics: its text goes to the worker, which checks it."""
+    """A language picked: the worker draws the screen again in it.  A file chosen to import
+    statistics: its text goes to the worker, which checks it."""
     target = event.target
     if page.ready and target and target.matches("select[data-languages]"):
         await change_language(target.value)

@@ -134,9 +134,9 @@ def memory():
                        "gc_objects": len(gc.get_objects())})
 
 
-__export__ = ["hello", "language", "start", "deal", "resume", "open_link", "rematch", "act", "command",
-              "bot_move", "screen", "rules", "link", "statistics", "export_stats", "import_stats",
-              "memory"]
+__export__ = ["hello", "language", "start", "deal", "resume", "open_link", "rematch", "act",
+              "command", "bot_move", "screen", "rules", "link", "statistics", "export_stats",
+              "import_stats", "memory"]
 
 # Everything the game needs is imported up front, before the page hears "ready": a first move
 # must not wait for modules to compile.  What is loaded now lives as long as the worker: keep it

@@ -3,7 +3,7 @@ the start screen and the rules page speak Spanish from the first paint, ``<html 
 the language, a language picked is remembered over a reload, and switching language mid-game
 keeps the game (issue 12).
 
-``TWEAK_SCREENSHOTS=/tmp`` also saves the Spanish start screen and rules page, phone and
+``TWEAK_SCREENSHOTS=/tmp`` also saves the Spanish start screen, rules page and table, phone and
 desktop, there.
 """
 
@@ -91,6 +91,12 @@ def test_switching_language_mid_game_keeps_the_game(open_game, page):
     cards = "[...document.querySelectorAll('#game [data-ui^=hand], #game .table .card')]" \
             ".map((card) => card.getAttribute('aria-label') || card.dataset.ui || '')"
     before = page.evaluate(cards)
+    shots = os.environ.get("TWEAK_SCREENSHOTS")
+    if shots:  # the table's cards and prompt in Spanish (the rest of the table: a later session)
+        for width, height, label in ((390, 844, "phone"), (1280, 800, "desktop")):
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=f"{shots}/es-table-{label}.png")
+            assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     page.locator(".topbar [data-ui=rules]").click()
     choose_language(page, "English", "#rules-language")
     rules = page.locator("[data-screen=rules]")
