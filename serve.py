@@ -1,4 +1,5 @@
-"""TWEAK!'s development server and static-site builder (stdlib only).
+"""TWEAK!'s development server and static-site builder (the standard library, and Babel for the
+message catalogues).
 
     python3 serve.py                  serve the repo on http://127.0.0.1:8000/ and open a browser
     python3 serve.py --port 0         ... on a free port (the URL is printed)
@@ -8,7 +9,16 @@
 
 The page loads its runtime (Pyodide, MicroPython and PyScript) from repo-relative paths under
 ``node_modules/``, installed by ``npm ci`` at the versions pinned in ``package-lock.json`` and
-never committed.  Both commands first make sure that runtime is installed (``ensure_runtime``).
+never committed.  Both commands first make sure that runtime is installed (``ensure_runtime``),
+and that Babel is there to compile the message catalogues (``catalogues.ensure_babel``: the
+pinned version, installed with pip into ``.cache/`` the first time).
+
+The catalogues (``locale/<lang>/LC_MESSAGES/tweak.po``) become two generated files,
+``locale/catalogues.zip`` (the compiled ``.mo`` files the worker reads) and ``locale/start.js``
+(the start screen's texts for the first paint); catalogues.py explains them.  The dev server
+makes them on request from the ``.po`` files as they are now (nothing generated is written into
+the repository; a file of that name on disk, as in a built site, is served as it is), the build
+writes them into the site, where the precache list covers them.
 
 The data here are paths: ``RUNTIME_FILES`` lists, per npm package, the files a page needs at
 run time (STACK.md, "Versions"); ``CONTENT_TYPES`` maps file suffixes to the types the browser
@@ -31,6 +41,7 @@ import argparse
 import base64
 import hashlib
 import http.server
+import io
 import json
 import os
 import re
@@ -40,6 +51,8 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
+
+import catalogues
 
 ROOT = Path(__file__).resolve().parent
 
@@ -57,7 +70,9 @@ RUNTIME_FILES = {
 # that its scope covers the page) and the directories of the Python packages and the page's
 # assets (ui/ also holds the app manifest, its icons and install.js).
 PAGE_FILES = ("index.html", "pyscript.toml", "sw.js")
-PAGE_DIRS = ("tweak", "ui")
+PAGE_DIRS = ("tweak", "ui", "locale")
+# Sources that are not part of the site: the catalogues are shipped compiled (GENERATED).
+NOT_SHIPPED = {".pyc", ".po", ".pot"}
 
 # The precache list the build writes, its format tag, and the files it leaves out: the worker
 # itself (the browser fetches and updates it), the list, and GitHub Pages' marker file.
@@ -182,6 +197,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     quiet = False
 
     def send_head(self):
+        # The files made from the catalogues: made now, unless they are on disk (a built site).
+        path = self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/")
+        if path in (catalogues.ARCHIVE, catalogues.START_SCRIPT) and \
+                not (Path(self.directory) / path).is_file():
+            return self.generated_file()
         # The standard handler answers "304 Not Modified" to a file no newer than the browser's
         # If-Modified-Since.  A file replaced by an older one would then never reach the
         # browser: the dev server's sw.js after a build was served on the same port (copies keep
@@ -199,6 +219,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             if sent != since:
                 del self.headers["If-Modified-Since"]
         return super().send_head()
+
+    def generated_file(self):
+        """The response for a file made from the catalogues (``catalogues.generated``), made
+        from the .po files as they are now (None after an error response)."""
+        path = self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/")
+        try:
+            data = catalogues.generated_cached(Path(self.directory))[path]
+        except catalogues.CatalogueError as error:
+            self.send_error(500, f"the catalogues cannot be compiled: {error}")
+            return None
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        return io.BytesIO(data)
 
     def end_headers(self):
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -257,7 +292,7 @@ def page_sources(root: Path = ROOT) -> list:
     for directory in PAGE_DIRS:
         for path in sorted((root / directory).rglob("*")):
             parts = path.relative_to(root).parts
-            if path.is_file() and path.suffix != ".pyc" and not any(
+            if path.is_file() and path.suffix not in NOT_SHIPPED and not any(
                     part == "__pycache__" or part.startswith(".") for part in parts):
                 sources.append(path)
     return sources
@@ -301,6 +336,11 @@ def build_site(destination: Path, root: Path = ROOT) -> list:
     for name in RUNTIME_FILES:
         sources.extend(runtime_paths(name, root))
     written = []
+    for relative, data in catalogues.generated(root).items():
+        target = destination / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        written.append(relative)
     for source in sources:
         relative = source.relative_to(root)
         target = destination / relative
@@ -367,13 +407,15 @@ def main(argv=None) -> int:
 
     try:
         ensure_runtime(ROOT)
+        catalogues.ensure_babel(ROOT)
         if args.build:
             written = build_site(args.build, ROOT)
             size = sum((args.build / name).stat().st_size for name in written)
             print(f"Built {len(written)} files ({size / 2**20:.1f} MiB) into {args.build}")
             return 0
         server = make_server(ROOT, args.port)
-    except (RuntimeMissing, FileNotFoundError, FileExistsError, ValueError) as error:
+    except (RuntimeMissing, catalogues.CatalogueError, FileNotFoundError, FileExistsError,
+            ValueError) as error:
         print(f"serve.py: {error}", file=sys.stderr)
         return 1
     except OSError as error:  # the port is taken, or not ours to bind

@@ -13,6 +13,10 @@ import pytest
 
 import serve
 
+SPANISH = ('msgid ""\nmsgstr ""\n"Language: es\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
+           '"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+           '#: index.html:1\nmsgid "Deal"\nmsgstr "Repartir"\n\n'
+           '#: ui/start.py:1\nmsgid "Resume earlier game"\nmsgstr "Continuar la partida anterior"\n')
 PYSCRIPT_FILES = ("core.js", "core.css", "core-C9KDLldu.js", "toml-V4Savzlc.js")
 MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 
@@ -38,6 +42,9 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
         "ui/manifest.webmanifest": "{}",
         "ui/icons/icon-192.png": "not really a PNG",
         "ui/.notes.swp": "",
+        # A message catalogue: shipped compiled (locale/catalogues.zip, locale/start.js).
+        "locale/tweak.pot": "",
+        "locale/es/LC_MESSAGES/tweak.po": SPANISH,
         "tests/test_x.py": "",
         "node_modules/pyodide/package.json": json.dumps({"version": pyodide_version}),
         "node_modules/pyodide/pyodide.js": "",
@@ -151,10 +158,53 @@ def test_build_writes_the_page_and_only_the_runtime_it_needs(tmp_path):
         "index.html", "pyscript.toml", "sw.js", "precache.json", ".nojekyll",
         "tweak/__init__.py", "tweak/bots/__init__.py",
         "ui/main.py", "ui/style.css", "ui/manifest.webmanifest", "ui/icons/icon-192.png",
+        "locale/catalogues.zip", "locale/start.js",
         *(f"node_modules/pyodide/{name}" for name in serve.RUNTIME_FILES["pyodide"][1]),
         *(f"node_modules/@pyscript/core/dist/{name}" for name in PYSCRIPT_FILES),
         *(f"node_modules/{MICROPYTHON}/{name}" for name in serve.RUNTIME_FILES[MICROPYTHON][1]),
     }
+
+
+def test_the_catalogues_are_served_compiled_and_built_into_the_site(tmp_path):
+    """The dev server makes the archive of .mo files and the start script from the .po files as
+    they are on disk (nothing generated in the repository); the build writes the same bytes."""
+    import gettext
+    import io
+    import zipfile
+
+    repo = make_repo(tmp_path / "repo")
+    server, url = serve.start_server(repo, port=0)
+    try:
+        with urllib.request.urlopen(url + "locale/catalogues.zip", timeout=10) as response:
+            assert response.headers["Content-Type"] == "application/zip"
+            assert response.headers["Cache-Control"] == "no-cache"
+            served = response.read()
+        with urllib.request.urlopen(url + "locale/start.js", timeout=10) as response:
+            script = response.read().decode("utf-8")
+    finally:
+        server.shutdown()
+        server.server_close()
+    with zipfile.ZipFile(io.BytesIO(served)) as archive:
+        assert archive.namelist() == ["es/LC_MESSAGES/tweak.mo"]
+        mo = gettext.GNUTranslations(io.BytesIO(archive.read("es/LC_MESSAGES/tweak.mo")))
+    assert mo.gettext("Resume earlier game") == "Continuar la partida anterior"
+    assert '"Deal": "Repartir"' in script and "Continuar" not in script  # index.html's only
+    assert not list(repo.rglob("*.mo")) and not (repo / "locale/catalogues.zip").exists()
+
+    site = tmp_path / "site"
+    serve.build_site(site, repo)
+    assert (site / "locale/catalogues.zip").read_bytes() == served
+    listing = json.loads((site / "precache.json").read_text())
+    assert {"locale/catalogues.zip", "locale/start.js"} <= set(listing["files"])
+    assert not list(site.rglob("*.po")) and not list(site.rglob("*.pot"))
+    # A built site is served as it was built (its list's hashes must match what is served).
+    server, url = serve.start_server(site, port=0)
+    try:
+        with urllib.request.urlopen(url + "locale/start.js", timeout=10) as response:
+            assert response.read() == (site / "locale/start.js").read_bytes()
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def test_build_replaces_an_earlier_build_but_not_other_directories(tmp_path):

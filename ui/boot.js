@@ -10,11 +10,29 @@
    - offers "Resume" when a game is saved (the worker replaces it with the game's summary);
    - turns a failure to load (a missing runtime file, PyScript's error banner, a rejected
      start) into a clear message with a Retry button, never an endless "Loading…".
-   Nothing here reads a rule of the game or leaves this page's own host. */
+   Nothing here reads a rule of the game or leaves this page's own host.
+   Its words are in the page's language: it first translates the start screen's static texts
+   (window.tweakI18n, ui/lang.js), and writes every message as _("English") — Babel extracts
+   them into locale/tweak.pot; placeholders such as {name} are filled after translation.  It
+   also stores a language picked on the start screen (ui/page.py then tells the worker). */
 (() => {
   "use strict";
   const root = document.documentElement;
   const $ = (id) => document.getElementById(id);
+  // ui/lang.js, or English only if it did not load (the game must still start).
+  const i18n = window.tweakI18n = window.tweakI18n ||
+    { lang: "en", languages: { en: "English" }, _: (message) => message, apply() {}, remember() {} };
+  const _ = (message) => i18n._(message);
+  const fill = (message, values) => message.replace(/\{(\w+)\}/g, (all, key) => values[key]);
+  i18n.apply(i18n.lang);
+  // A language picked here: the static texts change at once and the choice is remembered;
+  // once the game has loaded ui/page.py also has the worker draw its parts again.
+  document.addEventListener("change", (event) => {
+    if (event.target.matches && event.target.matches("select[data-languages]")) {
+      i18n.remember(event.target.value);
+      i18n.apply(event.target.value);
+    }
+  });
   const loading = $("loading");
   const bar = loading.querySelector(".bar span");
   const text = loading.querySelector(".text");
@@ -55,9 +73,9 @@
   };
   creep();
   const seen = [
-    ["core.js", 10, "Loading PyScript…"],
-    ["micropython.wasm", 20, "Starting Python…"],
-    ["worker.py", 30, "Loading the game…"],
+    ["core.js", 10, _("Loading PyScript…")],
+    ["micropython.wasm", 20, _("Starting Python…")],
+    ["worker.py", 30, _("Loading the game…")],
   ];
   if (window.PerformanceObserver) {
     new PerformanceObserver((list) => {
@@ -79,18 +97,18 @@
   };
   $("setup").addEventListener("submit", (event) => {
     event.preventDefault();  // the game deals from Python (a click on #deal), never a reload
-    if (remember("deal", "Your cards are dealt as soon as the game has loaded.")) {
-      deal.textContent = "Shuffling…";
+    if (remember("deal", _("Your cards are dealt as soon as the game has loaded."))) {
+      deal.textContent = _("Shuffling…");
       deal.classList.add("waiting");
       deal.setAttribute("aria-busy", "true");
     }
   });
   $("how-to-play").addEventListener("click", () => {
-    remember("rules", "The rules open as soon as the game has loaded.");
+    remember("rules", _("The rules open as soon as the game has loaded."));
   });
   $("saves").addEventListener("click", (event) => {
     const button = event.target.closest("[data-ui^='resume:']");
-    if (button && remember(button.dataset.ui, "Your game comes back as soon as it has loaded.")) {
+    if (button && remember(button.dataset.ui, _("Your game comes back as soon as it has loaded."))) {
       button.classList.add("waiting");
     }
   });
@@ -98,8 +116,9 @@
     if (localStorage.getItem("tweak.save") && !$("saves").children.length) {
       $("saves").innerHTML =
         '<button type="button" class="btn resume" data-ui="resume:tweak.save">' +
-        '<span class="resume-title">Resume</span>' +
-        '<span class="resume-detail">your last game</span></button>';
+        '<span class="resume-title"></span><span class="resume-detail"></span></button>';
+      $("saves").querySelector(".resume-title").textContent = _("Resume");
+      $("saves").querySelector(".resume-detail").textContent = _("your last game");
     }
   } catch (error) {
     // No storage here (a sandboxed frame, a privacy setting): there is nothing to resume.
@@ -113,7 +132,7 @@
     loading.setAttribute("role", "alert");
     bar.parentElement.hidden = true;
     text.textContent = message;
-    pending.textContent = "Check your connection, then try again.";
+    pending.textContent = _("Check your connection, then try again.");
     fan.classList.remove("shuffling");
     offerRetry().classList.add("primary");
     loading.querySelector(".retry").focus();
@@ -124,7 +143,7 @@
       retry = document.createElement("button");
       retry.type = "button";
       retry.className = "btn retry";
-      retry.textContent = "Retry";
+      retry.textContent = _("Retry");
       retry.addEventListener("click", () => location.reload());
       loading.append(retry);
     }
@@ -135,18 +154,19 @@
   addEventListener("error", (event) => {
     const target = event.target;
     if (target && target !== window && (target.src || target.href)) {
-      fail("A file of the game could not be loaded (" +
-           (target.src || target.href).split("/").pop() + ").");
+      fail(fill(_("A file of the game could not be loaded ({name})."),
+                { name: (target.src || target.href).split("/").pop() }));
     }
   }, true);
   // An error nobody caught while starting (MicroPython's wasm missing aborts the runtime; a
   // missing config makes PyScript try elsewhere and fail): the game will not become ready.
   addEventListener("error", (event) => {
-    if (event.message) fail("The game could not start: " + event.message);
+    if (event.message) fail(fill(_("The game could not start: {error}"), { error: event.message }));
   });
   addEventListener("unhandledrejection", (event) => {
     const reason = event.reason;
-    fail("The game could not start: " + ((reason && reason.message) || reason));
+    fail(fill(_("The game could not start: {error}"),
+              { error: (reason && reason.message) || reason }));
   });
   // Pyodide in the worker waits for ever when one of its files fails (it only warns, in the
   // worker): if the game is not ready after a while, ask the host for the worker's files
@@ -160,8 +180,10 @@
     }
     for (const url of WORKER_FILES) {
       fetch(url, { method: "HEAD", cache: "no-store" }).then((response) => {
-        if (!response.ok) fail("A file of the game could not be loaded (" +
-                               url.split("/").pop() + ").");
+        if (!response.ok) {
+          fail(fill(_("A file of the game could not be loaded ({name})."),
+                    { name: url.split("/").pop() }));
+        }
       }, () => {});
     }
   }, PROBE_MS);
@@ -169,11 +191,14 @@
   // the worker) in a .py-error banner.
   new MutationObserver(() => {
     const banner = document.querySelector(".py-error");
-    if (banner) fail("The game could not start: " + banner.textContent.trim().split("\n").pop());
+    if (banner) {
+      fail(fill(_("The game could not start: {error}"),
+                { error: banner.textContent.trim().split("\n").pop() }));
+    }
   }).observe(document.body, { childList: true });
   setTimeout(() => {
     if (!done && !isReady()) {
-      text.textContent = "This is taking longer than usual…";
+      text.textContent = _("This is taking longer than usual…");
       offerRetry();
     }
   }, SLOW_MS);
@@ -186,7 +211,7 @@
       root.dataset.python = "ready";
       loading.hidden = true;
       fan.classList.remove("shuffling");
-      deal.textContent = "Deal";
+      deal.textContent = _("Deal");
       deal.classList.remove("waiting");
       deal.removeAttribute("aria-busy");
       const what = chosen;
@@ -194,5 +219,6 @@
       return what;
     },
     fail,
+    _,
   };
 })();

@@ -14,26 +14,29 @@ A card's accessible name begins with what it shows ("3 red, 6 points": the big v
 colour and the corner's points), so a person who reads the screen and one who listens to it
 name it alike.  A clickable card given a key (``data-key``, chosen by ui/render.py) shows that
 key in a small badge, hidden from assistive technology, which reads ``aria-keyshortcuts``.
+Every word is in the current language (``ui.i18n``); ``COLOUR_WORDS`` and ``TCARD_SHORT`` hold
+the English words, translated where they are shown.
 """
 
 from __future__ import annotations
 
 from tweak.cards import TKind
 
+from .i18n import N_, _, ngettext
 from .markup import attrs, escape
 
 __all__ = ["face_card", "face_label", "back_card", "target_card", "tcard", "tcard_back",
            "key_badge", "ICONS", "COLOUR_CLASSES", "COLOUR_WORDS", "TCARD_SHORT"]
 
 COLOUR_CLASSES = ("c-red", "c-orange", "c-yellow", "c-green", "c-blue", "c-purple")
-COLOUR_WORDS = ("red", "orange", "yellow", "green", "blue", "purple")
+COLOUR_WORDS = (N_("red"), N_("orange"), N_("yellow"), N_("green"), N_("blue"), N_("purple"))
 
 # Short names that fit on a small card; the full title (TKind.title) goes in the tooltip.
 TCARD_SHORT = {
-    TKind.THIEF: "Thief",
-    TKind.JOKER: "Joker ±1",
-    TKind.CHANGE: "Change Target",
-    TKind.BOMB: "Bomb",
+    TKind.THIEF: N_("Thief"),
+    TKind.JOKER: N_("Joker ±1"),
+    TKind.CHANGE: N_("Change Target"),
+    TKind.BOMB: N_("Bomb"),
 }
 
 # 24×24 line icons, drawn with currentColor.
@@ -95,11 +98,12 @@ def face_card(face, rules, *, extra=None, classes=()) -> str:
     """A number card.  The big number is the face value used in sums; the corner shows the
     points it scores (R5: red doubles)."""
     points = rules.points(face)
-    unit = "point" if points == 1 else "points"
+    unit = ngettext("point", "points", points)
+    colour = _(COLOUR_WORDS[face.colour])
     # Reads "3 red, 6 points" (face_label): the words between the numbers are for the ear.
     inner = (
         f'<span class="value">{face.value}</span>'
-        f'<span class="visually-hidden"> {COLOUR_WORDS[face.colour]}, </span>'
+        f'<span class="visually-hidden"> {colour}, </span>'
         f'<span class="points" title="{points} {unit}">{points}</span>'
         f'<span class="visually-hidden"> {unit}</span>'
     )
@@ -109,12 +113,13 @@ def face_card(face, rules, *, extra=None, classes=()) -> str:
 
 def face_label(face, points: int) -> str:
     """"3 red, 6 points": the value first, as the card shows it big."""
-    return f"{face.value} {COLOUR_WORDS[face.colour]}, {points} point{'s' if points != 1 else ''}"
+    unit = ngettext("point", "points", points)
+    return f"{face.value} {_(COLOUR_WORDS[face.colour])}, {points} {unit}"
 
 
 def back_card(*, classes=()) -> str:
     return _element('<span class="logo">T!</span>', ("card", "back") + tuple(classes), None,
-                    "a face-down card")
+                    _("a face-down card"))
 
 
 def target_card(view) -> str:
@@ -122,35 +127,40 @@ def target_card(view) -> str:
     with the deck empty, the blue card's 7 (R7).  A Joker's change shows as a badge (R13)."""
     shown = view.target - view.joker  # the number printed on the card
     badge = f'<span class="joker-badge">{view.joker:+d}</span>' if view.joker else ""
-    inner = f'<span class="label">Target</span><span class="value">{shown}</span>{badge}'
-    joker = f" {view.joker:+d} from the Joker: target {view.target}" if view.joker else ""
+    label = escape(_("Target"))
+    inner = f'<span class="label">{label}</span><span class="value">{shown}</span>{badge}'
+    joker = _(" {joker} from the Joker: target {target}").format(
+        joker=f"{view.joker:+d}", target=view.target) if view.joker else ""
     if view.deck_top is None:
         return _element(inner, ("card", "target", "blue7"), None,
-                        f"Target {shown}, the blue card{joker}")
-    return _element(inner, ("card", "target"), None, f"Target {shown}{joker}")
+                        _("Target {shown}, the blue card").format(shown=shown) + joker)
+    return _element(inner, ("card", "target"), None,
+                    _("Target {shown}").format(shown=shown) + joker)
 
 
 def tcard(kind, *, extra=None, classes=(), used=False, why: str = "") -> str:
     """A [T!] card face up: icon and short name; used ones are dimmed by the stylesheet.
     ``why`` says why a held card cannot be played now; it joins the card's name."""
     kind = TKind(kind)
+    name = escape(_(TCARD_SHORT[kind]))
     inner = (
         '<span class="tmark" aria-hidden="true">T!</span>'
         f'<svg class="ticon" viewBox="0 0 24 24" aria-hidden="true">{ICONS[kind]}</svg>'
-        f'<span class="tname">{TCARD_SHORT[kind]}</span>'
+        f'<span class="tname">{name}</span>'
     )
     extra = dict(extra or {})
-    extra.setdefault("title", kind.title + (" (used)" if used else ""))
+    extra.setdefault("title", _("{title} (used)").format(title=_(kind.title)) if used
+                     else _(kind.title))
     state = ("used",) if used else ()
     # "Thief [T!] card, not playable now: on your turn": the short name it shows, then words
     # for the ear (visually hidden), so a button's name begins with its visible text.
-    rest = (" [T!] card" + (", used" if used else "")
-            + (f", not playable now: {why}" if why else ""))
+    rest = (_(" [T!] card") + (_(", used") if used else "")
+            + (_(", not playable now: {why}").format(why=why) if why else ""))
     inner += f'<span class="visually-hidden">{escape(rest)}</span>'
     return _element(inner, ("card", "tcard", f"t-{kind.value}") + state + tuple(classes), extra,
-                    TCARD_SHORT[kind] + rest, named_inside=True)
+                    _(TCARD_SHORT[kind]) + rest, named_inside=True)
 
 
 def tcard_back(*, classes=()) -> str:
     return _element('<span class="tmark big">T!</span>', ("card", "tback") + tuple(classes),
-                    None, "the [T!] pile")
+                    None, _("the [T!] pile"))

@@ -25,7 +25,9 @@ from dataclasses import dataclass
 
 from tweak import Capture, Face, Place, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action
 from tweak.bots import Budget, evaluate
-from tweak.events import callout, card_name
+from tweak.events import card_name
+
+from .story import callout
 
 __all__ = ["Hint", "hint", "words", "plain", "capture_marks", "HINT_BUDGET"]
 

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 from tweak.events import (
     BombPlayed, Captured, ChangePlayed, GameEnded, GaveUp, JokerPlayed, Placed, RoundEnded,
-    ThiefPlayed, callout,
+    ThiefPlayed,
 )
 
 from .markup import escape
+from .story import callout
 
 __all__ = ["SOUNDS", "LANG", "cues", "sum_speech", "render_sound_controls"]
 
@@ -43,7 +44,8 @@ def sum_speech(event: Captured, names) -> str:
     """The words said for a capture: who (unless it is the seat called "You": the person at
     the device knows their own move), the called-out sum (R14), and "TWEAK!" if it cleared the
     table (R15).  "Ada: 2 plus 3 is 5, plus 3 is 8. TWEAK!\""""
-    return _sum_words(names[event.seat], event.callout, event.tweak)
+    said = callout([event.card.value] + [face.value for face in event.taken])  # its language
+    return _sum_words(names[event.seat], said, event.tweak)
 
 
 def _sum_words(name: str, called: str, tweak: bool) -> str:

@@ -25,6 +25,8 @@ Data:
     ``{"text", "lang", "kind"}`` with kind ``"sum"`` or ``"prompt"``; the page plays them as
     the player's settings allow.  Only a move made now is heard, never one replayed on resume;
   - ``sound``: the Sound button and its panel (``hello`` only; ``ui.cues``).
+* ``lang``: the language the worker now speaks (``ui.i18n``), in the replies of ``hello`` and
+  ``language``: the main thread sets ``<html lang>`` and the start screen's static texts to it.
 * ``saves`` arguments are JSON objects of the stored values the main thread holds,
   ``{SAVE_KEY: text or null, PREVIOUS_KEY: text or null}``: the worker decides, the main thread
   stores.
@@ -53,6 +55,11 @@ once played here) is a replay: an ordinary saved game that says so and counts in
 statistics.  Today comes from the clock the ``Host`` is given (UTC), or the ``?today=`` hook.
 Replies to a game screen carry ``slot``, the key the game is saved under, for the page to say
 which game a reload resumes (``hello``'s ``playing``).
+Languages (issue 12): ``hello`` gets the language the player chose before (stored under
+``tweak.lang`` by the page) and the browser's languages, and chooses (``ui.i18n.choose``; the
+address hook ``lang=`` wins, e.g. the pseudo-language ``xx`` in tests).  ``language`` switches
+and draws again what is shown — the start screen, the rules page or the game, which stays as it
+is: only its words change.
 
 Storage keys: ``tweak.save`` holds the game record (``tweak.dumps``) after every move;
 ``tweak.save.previous`` keeps the game a link or a new deal replaced; ``tweak.save.broken``
@@ -70,6 +77,8 @@ from typing import Optional
 from tweak import RecordError, bots, loads
 
 from .cues import LANG, cues, render_sound_controls
+from . import i18n
+from .i18n import _
 from .start import (SPEEDS, Hooks, SessionError, level_options, parse_hooks, render_notice,
                     render_saves, save_summary)
 from . import daily as daily_deal
@@ -107,8 +116,11 @@ def _query_params(query: str) -> dict:
 class Host:
     """The worker's state and the page protocol's verbs.  See the module docstring."""
 
-    def __init__(self, seeds: Optional[random.Random] = None, clock=_utc_now):
-        """``clock()``: an aware ``datetime`` now (tests pass a fixed one for the daily deal)."""
+    def __init__(self, seeds: Optional[random.Random] = None, clock=_utc_now,
+                 localedir: str = i18n.LOCALE_DIR):
+        """``clock()``: an aware ``datetime`` now (tests pass a fixed one for the daily deal);
+        ``localedir``: the compiled catalogues (``ui.i18n``)."""
+        self.localedir = localedir
         self.hooks = Hooks()
         self._clock = clock
         self.slot = SAVE_KEY  # where the game on the table is saved (DAILY_KEY: today's deal)
@@ -118,7 +130,7 @@ class Host:
         self._seeds = seeds or random.SystemRandom()  # new deals' seeds
         self._announced = 0  # serial of the last log entry announced
         self._prompted = ("", -1)  # the last turn prompt announced, and its game step
-        self.lang = LANG  # the language the game speaks (ui.cues)
+        self.lang = LANG  # the language spoken aloud (ui.cues): the worker's, set with it
         self.review = None  # ui.review.Review of the finished game, while its review is open
 
     # -- the start screen ---------------------------------------------------------------
@@ -128,21 +140,28 @@ class Host:
         return self.hooks.today or daily_deal.today(self._clock)
 
     def hello(self, query: str, fragment: str, saves: dict, speed: str,
-              playing="") -> dict:
+              playing="", lang: str = "", browser=()) -> dict:
         """The first call: read the address (``?hooks``, a ``#g=`` game link or a
-        ``#daily=DAY`` link) and the pace last chosen; open the link's game, or, when this tab
-        was ``playing`` the game saved under that key before a reload (True: ``tweak.save``),
-        resume it at once (a reload is not a trip to the menu); else answer with the start
-        screen.  Every answer carries the seat selects' ``levels``."""
+        ``#daily=DAY`` link), the pace last chosen and the language (``lang``, the player's
+        stored choice, else the first of ``browser``, the browser's languages, that has a
+        catalogue); open the link's game, or, when this tab was ``playing`` the game saved
+        under that key before a reload (True: ``tweak.save``), resume it at once (a reload is
+        not a trip to the menu); else answer with the start screen.  Every answer carries the
+        seat selects' ``levels``, the ``lang`` chosen and the Sound controls (``sound``)."""
         self.speed = speed if speed in SPEEDS else "normal"
+        params = _query_params(query)
+        languages = i18n.available(self.localedir)
+        # The language first, so that a notice about the address is said in it.
+        hooked = params.get("lang", "").lower()
+        i18n.use(i18n.choose(hooked if hooked in (*languages, i18n.PSEUDO) else lang, browser,
+                             languages), self.localedir)
+        self.lang = i18n.current()
         try:
-            self.hooks = parse_hooks(_query_params(query))
+            self.hooks = parse_hooks(params)
         except SessionError as error:
             self.notice = str(error)
         if self.hooks.speed:
             self.speed = self.hooks.speed
-        levels = {kind: level_options(bots.CHOICES, bots.DEFAULT_LEVEL, kind)
-                  for kind in ("human", "bot")}
         if playing is True or playing == "yes":  # "yes": what pages before the daily deal kept
             playing = SAVE_KEY
         if fragment.startswith("#g="):
@@ -155,7 +174,29 @@ class Host:
             reply = self.resume(SAVE_KEY, saves)
         else:
             reply = self.start(saves)
-        return {**reply, "levels": levels, "sound": render_sound_controls(self.lang)}
+        return {**reply, **self._levels()}
+
+    def language(self, lang: str, saves: dict, showing: str = "") -> dict:
+        """Speak ``lang`` from now on and draw again what the page shows (``showing``:
+        "rules", "stats", or anything else for the start screen or the game in play, which is
+        kept as it is).  A language without a catalogue is English."""
+        i18n.use(lang if lang in i18n.available(self.localedir) else i18n.SOURCE,
+                 self.localedir)
+        self.lang = i18n.current()
+        if showing == "rules":
+            reply = self.rules()
+        elif self.session is not None:
+            reply = self._reply()
+        else:
+            reply = self.start(saves)
+        return {**reply, **self._levels()}
+
+    @staticmethod
+    def _levels() -> dict:
+        """The seat selects' options (``levels``) and the language (``lang``) they are in."""
+        return {"levels": {kind: level_options(bots.CHOICES, bots.DEFAULT_LEVEL, kind)
+                           for kind in ("human", "bot")}, "lang": i18n.current(),
+                "sound": render_sound_controls(i18n.current())}
 
     def start(self, saves: dict) -> dict:
         """Leave the table (the game stays saved) and show the start screen: a Resume button
@@ -172,8 +213,9 @@ class Host:
                 found.append((key, save_summary(text)))
             except ValueError as error:
                 store.update({BROKEN_KEY: text, key: None})
-                self.notice = (f"The saved game cannot be read ({error}). It has been set "
-                               f"aside (nothing is deleted); start a new game.")
+                self.notice = _("The saved game cannot be read ({error}). It has been set "
+                                "aside (nothing is deleted); start a new game.").format(
+                    error=error)
         status, daily_store, daily_notice = self._read_daily(saves)
         store.update(daily_store)
         self.notice = " ".join(filter(None, (self.notice, daily_notice)))
@@ -207,12 +249,13 @@ class Host:
             return self._resume_daily(saves)
         text = saves.get(key) if key in SAVE_KEYS else None
         if not text:
-            self.notice = "That saved game is gone."
+            self.notice = _("That saved game is gone.")
             return self.start(saves)
         try:
             session = Session.from_save(text, self.speed)
         except SessionError as error:
-            self.notice = f"{error} It has been set aside (nothing is deleted)."
+            self.notice = _("{error} It has been set aside (nothing is deleted).").format(
+                error=error)
             rest = {k: v for k, v in saves.items() if k != key}
             return {**self.start(rest), "store": {BROKEN_KEY: text, key: None}}
         store = {}
@@ -401,7 +444,7 @@ class Host:
         confirm = step == "reset"
         if step == "reset-confirmed":
             stats, store = Stats(), {**store, STATS_KEY: None}
-            notice = "Your statistics have been reset."
+            notice = _("Your statistics have been reset.")
         return {"screen": "stats",
                 "html": stats_page.render_stats(stats, notice, confirm, self.today()),
                 "store": store}
@@ -426,11 +469,14 @@ class Host:
         try:
             imported = parse(text)
         except StatsError as error:
-            notice = f"That file was not imported: {error}. Your statistics are unchanged."
+            notice = _("That file was not imported: {error}. Your statistics are "
+                       "unchanged.").format(error=error)
         else:
             stats = imported
             store[STATS_KEY] = dumps(imported)
-            notice = f"Statistics imported: {imported.played} games."
+            notice = i18n.ngettext("Statistics imported: {n} game.",
+                                   "Statistics imported: {n} games.",
+                                   imported.played).format(n=imported.played)
         return {"screen": "stats", "html": stats_page.render_stats(stats, notice,
                                                                    today=self.today()),
                 "store": store}
@@ -443,9 +489,9 @@ class Host:
         try:
             return parse(stored), {}, ""
         except StatsError as error:
-            return Stats(), {BROKEN_KEY: stored, STATS_KEY: None}, (
-                f"Your saved statistics could not be read ({error}). They have been set aside "
-                f"(nothing is deleted) and new statistics begin.")
+            return Stats(), {BROKEN_KEY: stored, STATS_KEY: None}, _(
+                "Your saved statistics could not be read ({error}). They have been set aside "
+                "(nothing is deleted) and new statistics begin.").format(error=error)
 
     def _count_game(self, session, stored) -> dict:
         """The store of statistics with the game just ended counted (``ui.stats``)."""
@@ -525,7 +571,7 @@ class Host:
 
     def _session(self):
         if self.session is None:
-            raise SessionError("There is no game on the table.")
+            raise SessionError(_("There is no game on the table."))
         return self.session
 
     def _play(self, change, stats: Optional[str] = None) -> dict:
@@ -620,16 +666,19 @@ def _prompt_and_focus(screen):
         return "", "#rematch, #game .share-result"
     if screen.kind == "pass":
         name = screen.names[screen.pass_to]
-        return f"Pass the device to {name}.", "[data-ui=reveal]"
+        return _("Pass the device to {name}.").format(name=name), "[data-ui=reveal]"
     me = screen.view
     if not me.my_turn or screen.hide_hand or not me.legal:
         return "", ""
-    who = "" if screen.names[me.seat] == "You" or not screen.hot_seat else \
-        f", {screen.names[me.seat]}"
+    named = screen.names[me.seat] != "You" and screen.hot_seat
     if me.phase == "bomb":
-        return (f"The Bomb{who}: choose a card to give up.",
-                ".hand [data-ui^='hand:']")
-    return f"Your turn{who} — make {me.target}.", ".hand [data-ui^='hand:']"
+        prompt = (_("The Bomb, {name}: choose a card to give up.") if named
+                  else _("The Bomb: choose a card to give up."))
+    else:
+        prompt = (_("Your turn, {name} — make {target}.") if named
+                  else _("Your turn — make {target}."))
+    return (prompt.format(name=screen.names[me.seat], target=me.target),
+            ".hand [data-ui^='hand:']")
 
 
 def motion_of(events, eyes, rules) -> dict:

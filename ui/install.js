@@ -5,10 +5,12 @@
 
    Loaded as a module from index.html's head (no inline script: the page has a strict
    Content-Security-Policy).  Its only data are the banner's elements and whether the player has
-   asked for the reload.  The banner's look is the "update banner" block of ui/style.css. */
+   asked for the reload.  The banner's look is the "update banner" block of ui/style.css.
+   Its words are in the page's language (ui/lang.js; Babel extracts the _() calls). */
 
 const container = navigator.serviceWorker;  // undefined off a secure context (plain http://host)
 let reloadAsked = false;
+const _ = (message) => (window.tweakI18n ? window.tweakI18n._(message) : message);
 
 if (container) {
   // A page the worker already serves costs nothing to register at once.  On a first visit,
@@ -66,8 +68,8 @@ function offer(worker) {
   if (document.querySelector(".update-banner")) return;
   const banner = element("div", "update-banner");
   banner.setAttribute("role", "status");
-  const reload = element("button", "btn small primary", "Reload");
-  const later = element("button", "btn small ghost", "Later");
+  const reload = element("button", "btn small primary", _("Reload"));
+  const later = element("button", "btn small ghost", _("Later"));
   reload.addEventListener("click", () => {
     reloadAsked = true;
     reload.disabled = true;
@@ -77,7 +79,7 @@ function offer(worker) {
     else location.reload();
   });
   later.addEventListener("click", () => banner.remove());
-  banner.append(element("span", "update-text", "A new version is ready"), reload, later);
+  banner.append(element("span", "update-text", _("A new version is ready")), reload, later);
   document.body.append(banner);
 }
 

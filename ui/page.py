@@ -20,7 +20,11 @@ boots, then:
 * shares a daily deal's result (the "Share result" button's ``data-share`` text and
   ``data-fragment`` link): the system share sheet where the browser has one, else the
   clipboard, and says which beside the button;
-* holds no rules: it never reads a card or a move.
+* holds no rules: it never reads a card or a move;
+* speaks the worker's language: ``hello`` passes the language the player chose
+  (``LANG_KEY``, stored by ui/lang.js when it is picked) and the browser's; a reply's ``lang``
+  sets ``<html lang>`` and the static start screen's texts (``window.tweakI18n.apply``), and a
+  language picked on the start screen or the rules page has the worker draw that screen again.
 
 Before the worker is ready, ``ui/boot.js`` (plain JavaScript) answers clicks at once and
 remembers the first one (``window.tweakPending``); this module replays it when the worker is
@@ -38,6 +42,7 @@ SAVE_KEYS = ("tweak.save", "tweak.save.previous")
 DAILY_KEY = "tweak.daily"  # the daily deal of this device (ui/daily.py); the worker decides
 PACE_KEY = "tweak.pace"
 STATS_KEY = "tweak.stats"  # the player's statistics (ui/stats.py); the worker counts
+LANG_KEY = "tweak.lang"  # the language the player picked (ui/lang.js writes it when picked)
 OWNER_KEY = "tweak.owner"  # which tab plays the saved game (localStorage: every tab sees it)
 # The key of the game this tab shows (sessionStorage: a reload resumes it).
 PLAYING_KEY = "tweak.playing"
@@ -348,6 +353,8 @@ async def draw(reply, number, hold):
         page.pace = reply["speed"]
     if "sound" in reply:
         install_sound_controls(reply["sound"])
+    if "lang" in reply:
+        show_language(reply)
     screen = reply.get("screen")
     if screen == "start":
         show_start(reply)
@@ -355,6 +362,26 @@ async def draw(reply, number, hold):
         show_rules(reply["html"])
     elif screen:
         await show_game(reply, hold)
+
+
+def show_language(reply):
+    """The worker speaks ``reply["lang"]``: the page's static texts and ``<html lang>`` follow,
+    and the seat selects get their options in it."""
+    window.tweakI18n.apply(reply["lang"])
+    document.documentElement.lang = reply["lang"]
+    for select in document.querySelectorAll("select.kind"):
+        value = select.value
+        select.innerHTML = reply["levels"]["human" if value == "human" else "bot"]
+        if value != "human" and value != "bot":
+            select.value = value  # the level chosen stays chosen
+
+
+async def change_language(lang):
+    """A language picked (ui/boot.js has stored it and changed the static texts): the worker
+    draws again what is shown, in it."""
+    showing = "rules" if page.rules_open and element("overlay").querySelector(
+        "[data-screen=rules]") else page.screen
+    await ask("language", lang, saves_text(), showing)
 
 
 def show_start(reply):
@@ -374,6 +401,7 @@ def show_start(reply):
 def show_rules(html):
     overlay = element("overlay")
     overlay.innerHTML = html
+    window.tweakI18n.apply(window.tweakI18n.lang)  # the page's language select
     overlay.hidden = False
     page.rules_open = True
     toggle_sound_panel(False)
@@ -592,7 +620,7 @@ async def share_result(button):
         button.getAttribute("data-fragment")
     status = button.parentElement.querySelector(".share-status")
 
-    def say(words):
+    def tell(words):  # (not say(): the catalogues' keyword)
         if status:
             status.textContent = words
 
@@ -602,16 +630,16 @@ async def share_result(button):
                                          "url": url}))
         try:
             await navigator.share(data)
-            say("Shared.")
+            tell("Shared.")
             return
         except Exception as error:
             if "AbortError" in str(error):
                 return  # the person closed the share sheet: nothing to say
     try:
         await navigator.clipboard.writeText(text + "\n" + url)
-        say("Copied — paste it to a friend.")
+        tell("Copied — paste it to a friend.")
     except Exception:
-        say("Copy this: " + text + " " + url)
+        tell("Copy this: " + text + " " + url)
 
 
 async def handle(kind, value, target=None):
@@ -696,8 +724,12 @@ def download(what):
 
 
 async def on_change(event):
-    """A file chosen to import statistics: its text goes to the worker, which checks it."""
+    """A language picked: the worker draws the screen again in it.  A file chosen to import
+    statistics: its text goes to the worker, which checks it."""
     target = event.target
+    if page.ready and target and target.matches("select[data-languages]"):
+        await change_language(target.value)
+        return
     if not page.ready or not target:
         return
     if on_sound_change(target):
@@ -765,15 +797,16 @@ async def main():
         page.pace = stored if stored in PACES else "normal"
         location = window.location
         playing = session_get(PLAYING_KEY) or "no"
+        languages = json.dumps({"stored": storage_get(LANG_KEY),
+                                "browser": list(window.navigator.languages or [])})
         reply = await call("hello", location.search, location.hash, saves_text(), page.pace,
-                           playing)
+                           playing, languages)
         if "error" in reply:
             raise RuntimeError(reply["error"])
     except Exception as error:
-        window.tweakBoot.fail("The game could not start: " + str(error))
+        window.tweakBoot.fail(window.tweakI18n._("The game could not start: {error}")
+                              .replace("{error}", str(error)))
         return
-    for select in document.querySelectorAll("select.kind"):
-        select.innerHTML = reply["levels"]["human" if select.value == "human" else "bot"]
     if reply.get("screen") != "start":
         # The game is autosaved from now on: drop the link so a reload resumes the latest move.
         window.history.replaceState(None, "", location.pathname + location.search)

@@ -64,7 +64,7 @@ from tweak.events import Captured, RoundEnded, TCardWon
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
 
 from .start import SPEEDS, Hooks, SessionError, parse_hooks
-from .story import Entry, second_person, tell
+from .story import Entry, callout, second_person, tell
 
 __all__ = [
     "Seat", "Setup", "Hooks", "Selection", "Entry", "Flash", "Screen", "Session",
@@ -741,8 +741,8 @@ class Session:
                     if isinstance(later, TCardWon) and later.seat == event.seat:
                         won = later.kind
                 total = event.card.value + sum(face.value for face in event.taken)
-                self.flash = Flash(event.seat, event.callout, total, event.tweak, won,
-                                   self._serial)
+                said = callout([event.card.value] + [face.value for face in event.taken])
+                self.flash = Flash(event.seat, said, total, event.tweak, won, self._serial)
 
     def take_flash(self) -> Optional[Flash]:
         """The last move's celebration, once: the page shows it, then it is gone."""

@@ -17,10 +17,14 @@ ready; STACK.md: every module is compiled from source in the browser at each sta
 * ``Hooks`` — house rules and test hooks read from the page's address (``parse_hooks``):
   ``seed=N`` (reproducible deals), ``goal=N`` (one goal for every player count, R3/R19),
   ``tcards=thief,bomb,...`` (stack round 1's [T!] pile), ``dealer=N`` (round 1's dealer),
-  ``speed=normal|fast|instant`` (the pace of computer moves, ``SPEEDS``) and
-  ``today=YYYY-MM-DD`` (the UTC day the daily deal takes as today: browser tests).
+  ``speed=normal|fast|instant`` (the pace of computer moves, ``SPEEDS``),
+  ``today=YYYY-MM-DD`` (the UTC day the daily deal takes as today: browser tests) and
+  ``lang=xx`` (a language, chosen over the player's: ``xx`` is ``ui.i18n``'s pseudo-language
+  for tests).
 * ``SessionError`` — anything a player did or loaded that cannot be done, with a sentence fit
   to show them (the page shows it instead of a traceback).
+
+Every word shown is in the current language (``ui.i18n``).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from tweak.record import FORMAT, MAX_TCARDS, RecordError, parse_json
 from tweak.rules import MAX_GOAL, MAX_PLAYERS
 
 from . import daily
+from .i18n import N_, _, ngettext
 from .markup import escape
 
 __all__ = ["level_options", "save_summary", "render_saves", "render_notice", "render_daily",
@@ -41,6 +46,10 @@ __all__ = ["level_options", "save_summary", "render_saves", "render_notice", "re
 
 # Seconds between computer moves, so a person can follow the game (issue 3: ~0.8–1.2 s).
 SPEEDS = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
+# The computer levels' labels as tweak.bots.CHOICES writes them, marked for the catalogue: the
+# engine names them in English, the select shows them translated (tests/ui/test_i18n.py checks
+# that every label is here).
+LEVEL_LABELS = (N_("Easy"), N_("Medium"), N_("Hard"))
 
 
 class SessionError(ValueError):
@@ -53,8 +62,9 @@ def level_options(choices, default: str, selected: str = "") -> str:
     if selected == "bot" or (selected.startswith("bot:") and
                              selected[4:] not in {level for level, _ in choices}):
         selected = f"bot:{default}"
-    options = [("human", "Human")] + [(f"bot:{level}", f"Computer · {label}")
-                                      for level, label in choices]
+    options = [("human", _("Human"))] + [
+        (f"bot:{level}", _("Computer · {level}").format(level=_(label)))
+        for level, label in choices]
     return "".join(
         f'<option value="{escape(value)}"{" selected" if value == selected else ""}>'
         f'{escape(label)}</option>'
@@ -71,21 +81,23 @@ def save_summary(text: str) -> str:
     if (not isinstance(data, dict) or data.get("format") != FORMAT
             or not isinstance(data.get("actions", []), list)
             or type(data.get("players")) is not int):
-        raise RecordError("the saved game is not a game record")
+        raise RecordError(_("the saved game is not a game record"))
     players = data["players"]
     names = data.get("names")
     names = names if isinstance(names, list) else []
     moves = len(data.get("actions", []))
     # A name is shown as saved, cut to 40 characters (storage may hold anything).
     who = ": " + ", ".join(str(name)[:40] for name in names) if names else ""
-    return f"{players} players{who} · {moves} move{'s' if moves != 1 else ''} played"
+    return (ngettext("{n} player", "{n} players", players).format(n=players) + who + " · "
+            + ngettext("{n} move played", "{n} moves played", moves).format(n=moves))
 
 
 def render_saves(saves) -> str:
     """Resume buttons for saved games: ``saves`` is a list of (key, description)."""
+    titles = [_("Resume"), _("Resume earlier game")]
     return "".join(
         f'<button type="button" class="btn resume" data-ui="resume:{escape(key)}">'
-        f'<span class="resume-title">{"Resume" if i == 0 else "Resume earlier game"}</span>'
+        f'<span class="resume-title">{titles[min(i, 1)]}</span>'
         f'<span class="resume-detail">{escape(text)}</span></button>'
         for i, (key, text) in enumerate(saves)
     )
@@ -94,9 +106,10 @@ def render_saves(saves) -> str:
 def render_notice(text: str) -> str:
     if not text:
         return ""
+    dismiss, ok = escape(_("Dismiss")), escape(_("OK"))
     return (f'<div class="notice" role="alert"><span>{escape(text)}</span>'
-            f'<button type="button" class="btn small" data-ui="dismiss" title="Dismiss">OK'
-            f'</button></div>')
+            f'<button type="button" class="btn small" data-ui="dismiss" '
+            f'title="{dismiss}">{ok}</button></div>')
 
 
 def share_button(text: str, link: str) -> str:
@@ -155,6 +168,7 @@ class Hooks:
     dealer: Optional[int] = None
     speed: Optional[str] = None
     today: Optional[object] = None  # a datetime.date: the daily deal's "today" (tests)
+    lang: Optional[str] = None
 
 
 def parse_hooks(params) -> Hooks:
@@ -176,8 +190,9 @@ def parse_hooks(params) -> Hooks:
         # past int()'s digit limit.  Each gets the sentence below, never a bare ValueError.
         if (not (text.isascii() and text.isdigit()) or len(text) > len(str(high))
                 or not low <= int(text) <= high):
-            raise SessionError(f"The page address sets {key}={shown(params[key])}; it must be "
-                               f"a whole number from {low} to {high}.")
+            raise SessionError(_("The page address sets {key}={value}; it must be a whole "
+                                 "number from {low} to {high}.").format(
+                key=key, value=shown(params[key]), low=low, high=high))
         return int(text)
 
     tcards = None
@@ -185,16 +200,22 @@ def parse_hooks(params) -> Hooks:
         parts = [part.strip() for part in str(params["tcards"]).split(",") if part.strip()]
         try:
             if len(parts) > MAX_TCARDS:  # a record holding more would not load again
-                raise NotationError(f"{len(parts):,} cards are more than a pile holds "
-                                    f"({MAX_TCARDS})")
+                raise NotationError(_("{count} cards are more than a pile holds "
+                                      "({most})").format(count=f"{len(parts):,}",
+                                                         most=MAX_TCARDS))
             tcards = tuple(TKind.parse(part) for part in parts)
         except NotationError as error:
-            raise SessionError(f"The page address sets tcards={shown(params['tcards'])}, which "
-                               f"does not stack the [T!] pile: {error}.") from None
+            raise SessionError(_("The page address sets tcards={value}, which does not stack "
+                                 "the [T!] pile: {error}.").format(
+                value=shown(params["tcards"]), error=error)) from None
     speed = params.get("speed")
     if speed is not None and speed not in SPEEDS:
-        raise SessionError(f"The page address sets speed={shown(speed)}; use one of "
-                           f"{', '.join(SPEEDS)}.")
+        raise SessionError(_("The page address sets speed={value}; use one of "
+                             "{choices}.").format(value=shown(speed), choices=", ".join(SPEEDS)))
+    lang = params.get("lang")
+    if lang is not None and not (lang.isascii() and lang.isalpha() and 2 <= len(lang) <= 3):
+        raise SessionError(_("The page address sets lang={value}; use a language code such "
+                             "as es.").format(value=shown(lang)))
     today = None
     if "today" in params:
         try:
@@ -204,4 +225,4 @@ def parse_hooks(params) -> Hooks:
                                f"{error}.") from None
     return Hooks(seed=number("seed", 0, 2**53), goal=number("goal", 1, MAX_GOAL),
                  tcards=tcards, dealer=number("dealer", 0, MAX_PLAYERS - 1), speed=speed,
-                 today=today)
+                 today=today, lang=lang and lang.lower())

@@ -11,6 +11,10 @@ Data:
 one entry: a capture with the [T!] card it won and the cards its player drew, a placed card
 with the draw.  The sentences come from ``tweak.events.describe`` and name the seat called
 "You" in the second person ("You capture", "you draw").
+
+``callout(values)`` is a capture's called-out sum in the current language (``ui.i18n``): "1 plus
+3 is 4, plus 2 is 6" — "1 más 3 son 4, más 2 son 6" (R14); the toast of a capture, the hints and
+the rules page say it.
 """
 
 from __future__ import annotations
@@ -26,7 +30,9 @@ from tweak.events import (
     describe, for_seat,
 )
 
-__all__ = ["Entry", "tell", "second_person"]
+from .i18n import _
+
+__all__ = ["Entry", "tell", "second_person", "callout"]
 
 MOVES = (Captured, Placed, ThiefPlayed, JokerPlayed, ChangePlayed, BombPlayed, GaveUp)
 
@@ -47,6 +53,18 @@ class Entry:
 _YOU_VERB = re.compile(r"\bYou (draws|wins|captures|places|plays|gives|deals|has|is)\b")
 _YOU_OBJECT = re.compile(r"(, | on | and | to )You\b")
 _PERSON = {"has": "have", "is": "are"}
+
+
+def callout(values) -> str:
+    """R14's called-out sum of card values (the played card's first): ``callout([1, 3, 2])``
+    → "1 plus 3 is 4, plus 2 is 6"."""
+    values = list(values)
+    total = values[0]
+    parts = [str(total)]
+    for value in values[1:]:
+        total += value
+        parts.append(_("plus {value} is {total}").format(value=value, total=total))
+    return parts[0] + (" " + ", ".join(parts[1:]) if len(parts) > 1 else "")
 
 
 def second_person(text: str) -> str:

@@ -7,7 +7,8 @@ a reply as JSON text (``ui.host`` documents the replies).  This module touches n
 nor ``js``: the worker has no document (PyScript's console warning about ``window`` and
 ``document`` in a worker is expected).
 
-The verbs: ``hello`` (the first call: address, saves, pace), ``start`` (the start screen),
+The verbs: ``hello`` (the first call: address, saves, pace, language), ``language`` (switch
+and draw again what is shown), ``start`` (the start screen),
 ``deal``, ``resume``, ``open_link``, ``daily`` (a day's daily deal), ``rematch``, ``act`` (a move), ``command`` (a UI
 command: also the hint, show all sums, take back and the game review's ``review:...``), ``bot_move`` (a computer thinks and
 moves), ``screen``, ``rules``, ``link``, and the statistics' ``statistics`` (their screen, a
@@ -43,10 +44,19 @@ def _answer(call):
         return json.dumps({"error": f"Something went wrong: {error}"})
 
 
-def hello(query, fragment, saves, speed, playing):
-    """``playing``: the storage key of the game this tab showed before a reload, or "no"."""
-    return _answer(lambda: host.hello(query, fragment, parse_saves(saves), speed,
-                                      "" if playing == "no" else playing))
+def hello(query, fragment, saves, speed, playing, languages="{}"):
+    """``playing``: the storage key of the game this tab showed before a reload, or "no";
+    ``languages``: JSON ``{"stored": the player's choice or null, "browser": [...]}``."""
+    def call():
+        wanted = json.loads(languages or "{}")
+        return host.hello(query, fragment, parse_saves(saves), speed,
+                          "" if playing == "no" else playing,
+                          wanted.get("stored") or "", wanted.get("browser") or [])
+    return _answer(call)
+
+
+def language(lang, saves, showing=""):
+    return _answer(lambda: host.language(lang, parse_saves(saves), showing))
 
 
 def start(saves):
@@ -130,9 +140,9 @@ def memory():
                        "gc_objects": len(gc.get_objects())})
 
 
-__export__ = ["hello", "start", "deal", "resume", "open_link", "daily", "rematch", "act", "command",
-              "bot_move", "screen", "rules", "link", "statistics", "export_stats", "import_stats",
-              "memory"]
+__export__ = ["hello", "language", "start", "deal", "resume", "open_link", "daily", "rematch",
+              "act", "command", "bot_move", "screen", "rules", "link", "statistics",
+              "export_stats", "import_stats", "memory"]
 
 # Everything the game needs is imported up front, before the page hears "ready": a first move
 # must not wait for modules to compile.  What is loaded now lives as long as the worker: keep it

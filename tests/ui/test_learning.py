@@ -178,7 +178,7 @@ def test_export_import_and_reset_with_a_confirmation():
     refused = host.import_stats('{"format": "other"}', stored)
     assert STATS_KEY not in refused["store"] and "not imported" in refused["html"]
     taken = host.import_stats(download["text"], None)
-    assert taken["store"][STATS_KEY] == download["text"] and "imported: 1 games" in taken["html"]
+    assert taken["store"][STATS_KEY] == download["text"] and "imported: 1 game." in taken["html"]
     asked = host.statistics(stored, "reset")
     assert "Yes, reset" in asked["html"] and asked["store"] == {}
     done = host.statistics(stored, "reset-confirmed")

@@ -1,0 +1,137 @@
+"""The game's language: which one is in force, and the functions that translate into it.
+
+Pure Python (the standard library's ``gettext``; no ``js``/``pyscript``), so every screen can be
+rendered in any language under CPython.  The ui modules write their messages in English and
+mark them:
+
+    from .i18n import _, ngettext
+    _("Deal")                                       # "Repartir" in Spanish
+    _("Pass the device to {name}.").format(name=n)  # placeholders are named, never f-strings
+    ngettext("{n} card", "{n} cards", n).format(n=n)
+
+``_`` and ``ngettext`` look the current language up at every call, so a module may import them
+once and the worker switch languages at any time (the screen is then rendered again).
+
+Data:
+* ``DOMAIN`` — the catalogues' name: ``<localedir>/<lang>/LC_MESSAGES/tweak.mo``, compiled by
+  ``catalogues.py`` from ``locale/<lang>/LC_MESSAGES/tweak.po``.  In the browser the worker finds
+  them under ``./locale`` (pyscript.toml unpacks ``locale/catalogues.zip`` there).
+* ``SOURCE`` — ``"en"``: the language the messages are written in; it needs no catalogue.
+* ``PSEUDO`` — ``"xx"``: a pseudo-language for tests, never offered to players (only the address
+  hook ``?lang=xx`` selects it).  It shows every translated message as ``⟦Ďéàł⟧``: accented,
+  and bracketed so that a test can find any English text that was never marked.
+* The module's state: the language in force (``current()``) and its ``gettext`` translations.
+
+Functions: ``available(localedir)`` (the languages with a catalogue, English first),
+``choose(stored, browser, available)`` (which language to use), ``use(lang, localedir)``
+(switch), ``current()``, ``_``, ``ngettext``, ``N_`` (marks a message for the catalogue
+without translating it: for words translated later, by lookup), ``pseudo(text)``.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+import re
+
+__all__ = ["DOMAIN", "SOURCE", "PSEUDO", "LOCALE_DIR", "available", "choose", "use", "current",
+           "_", "ngettext", "N_", "pseudo"]
+
+DOMAIN = "tweak"
+SOURCE = "en"
+PSEUDO = "xx"
+# Where the worker's file system has the compiled catalogues (pyscript.toml's [files]).
+LOCALE_DIR = "locale"
+
+_state = {"lang": SOURCE, "translations": _gettext.NullTranslations()}
+
+
+def available(localedir: str = LOCALE_DIR) -> list:
+    """The languages a player may choose: English, then every language with a compiled
+    catalogue under ``localedir``, sorted.  A new catalogue is a new language; nothing else
+    lists them."""
+    found = []
+    try:
+        names = sorted(os.listdir(localedir))
+    except OSError:  # no catalogues shipped: English only
+        names = []
+    for name in names:
+        if name != SOURCE and os.path.isfile(
+                os.path.join(localedir, name, "LC_MESSAGES", DOMAIN + ".mo")):
+            found.append(name)
+    return [SOURCE, *found]
+
+
+def choose(stored, browser, languages) -> str:
+    """The language to use: the player's remembered choice (``stored``, from localStorage)
+    when it is one of ``languages`` (or the pseudo-language), else the first of the browser's
+    preferred languages (``navigator.languages``, e.g. ``["es-ES", "es", "en"]``) that we have,
+    matched whole ("pt-BR") or by its primary language ("es-ES" → "es"), else English."""
+    wanted = {language.lower(): language for language in languages}
+    if stored and (stored.lower() in wanted or stored == PSEUDO):
+        return wanted.get(stored.lower(), stored)
+    for tag in browser or ():
+        tag = str(tag).replace("_", "-").lower()
+        for candidate in (tag, tag.split("-")[0]):
+            if candidate in wanted:
+                return wanted[candidate]
+    return SOURCE
+
+
+def use(lang: str, localedir: str = LOCALE_DIR) -> str:
+    """Translate into ``lang`` from now on; return the language in force (English when ``lang``
+    has no catalogue in ``localedir``)."""
+    if lang == PSEUDO:
+        translations = _Pseudo()
+    elif lang == SOURCE:
+        translations = _gettext.NullTranslations()
+    else:
+        try:
+            translations = _gettext.translation(DOMAIN, localedir, languages=[lang])
+        except OSError:  # no such catalogue: English, rather than a broken screen
+            lang, translations = SOURCE, _gettext.NullTranslations()
+    _state.update(lang=lang, translations=translations)
+    return lang
+
+
+def current() -> str:
+    """The language in force, e.g. "es": also the page's ``<html lang>``."""
+    return _state["lang"]
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (itself when it has no translation)."""
+    return _state["translations"].gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the number ``n``, by the current language's plural rule."""
+    return _state["translations"].ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue and returns it untranslated (translated later with
+    ``_(variable)``, e.g. a label read from a table of words)."""
+    return message
+
+
+# ---- the pseudo-language ----------------------------------------------------------------------
+
+_ACCENTED = str.maketrans("aeiouyAEIOUYcnCNlLdDgG", "àéîõüýÀÉÎÕÜÝçñÇÑłŁďĎğĞ")
+# Left as they are: {placeholders}, markup (<b>, &amp;) and card notation is not in messages.
+_KEEP = re.compile(r"(\{[^{}]*\}|<[^<>]*>|&#?\w+;)")
+
+
+def pseudo(text: str) -> str:
+    """``"Deal {n}"`` → ``"⟦Ďéàł {n}⟧"``: what the pseudo-language shows for a message."""
+    parts = _KEEP.split(text)
+    return "⟦" + "".join(part if index % 2 else part.translate(_ACCENTED)
+                         for index, part in enumerate(parts)) + "⟧"
+
+
+class _Pseudo(_gettext.NullTranslations):
+    def gettext(self, message):
+        return pseudo(message)
+
+    def ngettext(self, singular, plural, n):
+        return pseudo(singular if n == 1 else plural)
