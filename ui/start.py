@@ -142,15 +142,15 @@ def render_daily(status, today, moves: int = 0, streak: int = 0) -> str:
                 '<p class="daily-next">Played. The next deal comes at midnight UTC.</p>')
     elif status is not None and status.day == today:
         body = ('<button type="button" class="btn primary daily-play" data-ui="daily">'
-                'Continue today\'s deal</button>'
+                'Continue today\'s game</button>'
                 f'<p class="daily-about">{moves} move{"s" if moves != 1 else ""} played: '
                 'it goes on where you left it.</p>')
     else:
         body = (about + '<button type="button" class="btn primary daily-play" data-ui="daily">'
-                'Play today\'s deal</button>')
+                'Play today\'s game</button>')
         if status is not None and not status.done:  # an earlier day's deal, unfinished
             body += (f'<button type="button" class="btn daily-finish" data-ui="resume:'
-                     f'{daily.DAILY_KEY}">Finish the deal of {escape(daily.long_date(status.day))}'
+                     f'{daily.DAILY_KEY}">Finish the game of {escape(daily.long_date(status.day))}'
                      f'</button><p class="daily-about">It still counts for its day. Once '
                      f'today\'s deal begins, it stays under Resume as an ordinary game.</p>')
     return (f'<section class="daily" aria-labelledby="daily-title">{title}{body}{streak_line}'

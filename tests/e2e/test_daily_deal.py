@@ -84,7 +84,7 @@ def test_todays_deal_played_shared_and_not_played_again(open_game, page, size):
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     shot(page, "start", size)
 
-    button(page, "Play today's deal").click()
+    button(page, "Play today's game").click()
     wait_for_my_turn(page)
     expect(page.locator(".topbar .daily-chip")).to_have_text("Daily deal")
     page.locator(".hand [data-ui^='hand:']").first.click()
@@ -121,8 +121,8 @@ def test_todays_deal_played_shared_and_not_played_again(open_game, page, size):
     section = page.locator("#daily section.daily")
     expect(section).to_contain_text(f"Today's deal: {line}")
     expect(section).to_contain_text("Streak: 1 day")
-    expect(button(page, "Play today's deal")).to_have_count(0)
-    expect(button(page, "Continue today's deal")).to_have_count(0)
+    expect(button(page, "Play today's game")).to_have_count(0)
+    expect(button(page, "Continue today's game")).to_have_count(0)
     expect(button(page, "Share result")).to_be_visible()
     shot(page, "played", size)
 
@@ -165,7 +165,7 @@ def test_the_daily_link_in_a_fresh_browser(browser, site_url, open_game, page):
                             ("#daily=2026-13-01", "no such day")):
         context, friend = fresh(fragment)
         expect(friend.locator("#start-notice")).to_contain_text(words)
-        expect(button(friend, "Play today's deal")).to_be_visible()
+        expect(button(friend, "Play today's game")).to_be_visible()
         context.close()
     assert not errors
 

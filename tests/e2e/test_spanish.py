@@ -62,14 +62,14 @@ def test_a_language_picked_is_remembered_over_a_reload(open_game, page, wait_for
     open_game(query(speed="instant"))
     choose_language(page, "English")
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    expect(page.get_by_role("button", name="Deal")).to_be_visible()
+    expect(page.get_by_role("button", name="Deal", exact=True)).to_be_visible()
     expect(page.get_by_role("combobox", name="Player 2 is")).to_contain_text("Computer · Medium")
     page.reload()
     # The choice is applied before Python has started (ui/lang.js and ui/boot.js), and kept.
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    expect(page.get_by_role("button", name="Deal")).to_be_visible()
+    expect(page.get_by_role("button", name="Deal", exact=True)).to_be_visible()
     wait_for_python(page)
-    expect(page.get_by_role("button", name="Deal")).to_be_visible()
+    expect(page.get_by_role("button", name="Deal", exact=True)).to_be_visible()
     choose_language(page, "Español")
     # Spanish as soon as the page is parsed: no English start screen painted first (the start
     # card is hidden while <html data-translating>, until ui/boot.js has translated it).

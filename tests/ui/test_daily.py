@@ -169,7 +169,7 @@ def test_leaving_and_coming_back_continues_the_deal_it_is_never_dealt_again():
         device.step()
     played = device.host.session.record.actions
     start = device.start()["daily"]
-    assert "Continue today&#x27;s deal" in start or "Continue today's deal" in start
+    assert "Continue today&#x27;s game" in start or "Continue today's game" in start
     assert f"{len(played)} move" in start
     again = Device(storage=device.storage)  # another visit, a new worker
     again.daily()
@@ -393,7 +393,7 @@ def test_an_unfinished_deal_of_yesterday_can_be_finished_and_counts_for_its_day(
         yesterday.step()
     today = Device(DAY, storage=yesterday.storage)
     section = today.start()["daily"]
-    assert "Play today" in section and "Finish the deal of 30 November 2026" in section
+    assert "Play today" in section and "Finish the game of 30 November 2026" in section
     today.keep(today.host.resume(DAILY_KEY, today.saves()))
     assert today.host.session.daily_counts and today.host.session.daily == "2026-11-30"
     today.play_to_the_end()
