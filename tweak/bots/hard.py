@@ -92,7 +92,8 @@ class HardBot:
     def __init__(self, seed: int = 0, *, pace: str = DEFAULT_PACE, steps=None,
                  time_limit="pace", cap="pace", width=None, min_worlds=None,
                  slice_seconds: float = SLICE_SECONDS, switch_z: float = SWITCH_Z,
-                 endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK):
+                 endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK,
+                 look_turns=None, endgame_deck=None, short_turns=None):
         if pace not in PACES:
             raise ValueError(f"unknown pace {pace!r} (one of {', '.join(PACES)})")
         chosen = PACES[pace]
@@ -108,6 +109,10 @@ class HardBot:
         self.switch_z = switch_z
         self.endgame_factor = endgame_factor
         self.search_deck = search_deck
+        # The search's own knobs (``evaluator.search``; None: its defaults).
+        self.look_turns = look_turns
+        self.endgame_deck = evaluator.ENDGAME_DECK if endgame_deck is None else endgame_deck
+        self.short_turns = short_turns
         self.last_worlds = 0  # worlds searched for the last decision (for benchmarks)
         self.last_result = None
 
@@ -115,7 +120,7 @@ class HardBot:
         """This decision's budget: the pace's, with ``endgame_factor`` times the steps once the
         playouts run to the round's end (``evaluator.ENDGAME_DECK``)."""
         steps = self.steps
-        if view.deck_size <= evaluator.ENDGAME_DECK:
+        if view.deck_size <= self.endgame_deck:
             steps = int(steps * self.endgame_factor)
         return Budget(steps=steps, time_limit=self.time_limit, cap=self.cap,
                       min_worlds=self.min_worlds, slice_seconds=self.slice_seconds)
@@ -131,7 +136,9 @@ class HardBot:
         ranked = rank(view, self.rng, Knowledge(view))
         if self.search_deck is not None and view.deck_size > self.search_deck:
             return ranked[0][1]  # early in the round, Medium decides (cheaper, measured weaker)
-        result = yield from search(view, self.rng, self.budget(view), self.width, ranked)
+        result = yield from search(view, self.rng, self.budget(view), self.width, ranked,
+                                   look_turns=self.look_turns, endgame=self.endgame_deck,
+                                   short_turns=self.short_turns)
         self.last_worlds = result.worlds
         self.last_result = result
         if result.worlds < 2:
