@@ -264,7 +264,7 @@ def add_arguments(parser) -> None:
                         help="Hard's engine steps per decision (default: its pace's)")
     parser.add_argument("--hard-endgame-factor", type=float, default=None, metavar="F",
                         help="Hard's steps are multiplied by F once its playouts run to the "
-                             "round's end (default: HardBot's, 1)")
+                             "round's end (default: HardBot's, 3)")
     parser.add_argument("--hard-option", action="append", default=[], metavar="NAME=VALUE",
                         help="any other HardBot constructor option, e.g. width=8 or "
                              "switch_z=0 (a number; repeatable)")

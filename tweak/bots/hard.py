@@ -21,12 +21,17 @@ Budgets, by the pace the player chose (``PACES``: "normal", "fast", "instant"; t
   time_limit  seconds: under Pyodide (the browser) no new world is started after it
   cap         seconds: under Pyodide a hard stop, even mid-world
 
-Two more knobs, off by default (small runs against Medium, 2 players, the same deals and bot
-seed, so noisy: the default +9.7 ± 3.9 on 40 deals; three times the steps in the endgame
-+9.3 ± 3.6 on 60; searching only in the endgame, with three times the steps, +4.6 ± 3.3 on 60;
-the 500-deal figures are in tests/bench/results/tournament.txt):
-``endgame_factor`` multiplies the steps once playouts run to the round's end, and
-``search_deck`` leaves decisions with a fuller deck to Medium.
+``endgame_factor`` (3 by default) multiplies the steps once playouts run to the round's end
+(``evaluator.ENDGAME_DECK``): those decisions are where the search beats Medium's arithmetic,
+and their longer playouts need more worlds.  In the browser the pace's clock still bounds them
+(at normal pace, on the machine of tests/bench/results/bots.txt, 7200 steps take about as long
+as the 0.30 s time limit).  Measured against Medium (2 players, 500 duplicate deals, 1000
+steps, bot seed 20261130, tests/bench/results/tournament.txt): ``endgame_factor`` 1 +4.35 ±
+1.21 points per round; 3: +5.76 ± 1.61 after the same first 300 deals where 1 had +3.53 ±
+1.60; with 4 players Hard's win share against three Mediums 0.340 ± 0.034 with 3 against 0.302
+± 0.036 with 1 (125 deals).  ``search_deck`` (off) leaves decisions with a fuller deck to
+Medium.  ``look_turns``, ``endgame_deck`` and ``short_turns`` pass to ``evaluator.search``
+(None: its defaults), for experiments (``python -m tweak tournament --hard-option``).
 
 Under CPython the clock is off unless ``time_limit`` / ``cap`` are given; under Pyodide
 (``platform.system() == "Emscripten"``) the pace's clock applies and ``steps`` is a generous
@@ -60,7 +65,7 @@ SWITCH_Z = 0.5  # evidence needed to overrule Medium's first choice (standard er
 SLICE_SECONDS = 0.02
 # Endgame decisions (playouts to the round's end, longer and noisier) get this many times the
 # pace's steps under CPython.
-ENDGAME_FACTOR = 1.0
+ENDGAME_FACTOR = 3.0
 # Searched only once the deck holds this many cards or fewer (None: always).
 SEARCH_DECK = None
 
