@@ -22,7 +22,11 @@ through the engine's own ``apply`` (no second copy of the rules) with a fast pol
   play ``policy_action`` until the round ends (R17), the first ``look_plies`` actions with
   ``look``.  Returns (every seat's points for the round, R18, as a list; engine steps applied).
   Cards left on the table at the end score nothing (R17): the playout sees that, as it sees the
-  last cards of the deck and a [T!] card held to the end.
+  last cards of the deck and a [T!] card held to the end.  The round's last hand card is
+  scored without ``apply`` (which would also deal the next round: an eighth of a search's
+  time), and the next seat's best reply is found with a knapsack over the table's sums rather
+  than by listing every capture; with both, a search takes about 30% less time for the very
+  same choices (the same games in a tournament with the same seeds).
 * ``points_table(rules)`` — ``{face: points}`` (R5), looked up by the playouts.
 * ``round_points(state, round_number)`` — each seat's points in that round so far (R18).
 """
