@@ -24,7 +24,7 @@ Command line (also ``python -m tweak tournament``)::
 
   python -m tweak.tournament --players 2 --lineup hard,medium --deals 500 [--edition classic]
          [--seed 1] [--bot-seed N] [--jobs 1] [--pace normal] [--hard-steps N]
-         [--hard-endgame-factor F]
+         [--hard-endgame-factor F] [--hard-option NAME=VALUE ...] [--interim N]
 
 Bots are built as ``make_bot(level, seed, pace)`` builds them; under CPython the Hard bot's
 budget is its pace's fixed number of engine steps per decision (no clock, so a run is
