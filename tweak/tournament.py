@@ -316,6 +316,12 @@ def command(args) -> int:
             print(f"--hard-option wants NAME=NUMBER, not {option!r}", file=sys.stderr)
             return 2
     options = {"hard": hard} if hard else {}
+    if hard:
+        try:  # a misspelt or impossible option is refused before any game is played
+            make_bot("hard", 0, args.pace, **hard)
+        except (TypeError, ValueError) as error:
+            print(f"Hard's options {hard} are not accepted: {error}", file=sys.stderr)
+            return 2
     summary = run(lineup, args.deals, EDITIONS[args.edition], args.seed, args.jobs, progress,
                   bot_seed, args.pace, options)
     print(report(summary))
