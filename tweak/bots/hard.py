@@ -28,8 +28,9 @@ and their longer playouts need more worlds.  In the browser the pace's clock sti
 as the 0.30 s time limit).  Measured against Medium (duplicate deals, 1000 steps, bot seed
 20261130, tests/bench/results/tournament.txt): with 2 players, over 500 deals, Hard - Medium
 +5.54 ± 1.23 points per round with ``endgame_factor`` 3, +4.35 ± 1.21 with 1 (issue 10's goal
-is +10); with 4 players Hard's win share against three Mediums 0.33 ± 0.02 with 3 (interim,
-300 deals), 0.308 ± 0.017 with 1.  Tried and not kept (100 deals each, on the same deals as the
+is +10); with 4 players, over 500 deals, Hard's win share against three Mediums 0.319 ±
+0.017 with 3, 0.308 ± 0.017 with 1 (goal 0.33).  2.4 times the steps (the browser's budget)
+gave no gain so far (+5.46 ± 1.90 after 200 deals, against +6.07 with 1000 steps).  Tried and not kept (100 deals each, on the same deals as the
 shipped Hard's +5.82): every playout action looking one move ahead (``look_turns=99``) +4.15,
 ``switch_z=0`` +4.24.  Decision times in Pyodide (tests/bench/results/bots.txt): normal p95
 304 ms, instant p95 31 ms.  ``search_deck`` (off) leaves decisions with a fuller deck to
