@@ -24,7 +24,7 @@ Command line (also ``python -m tweak tournament``)::
 
   python -m tweak.tournament --players 2 --lineup hard,medium --deals 500 [--edition classic]
          [--seed 1] [--bot-seed N] [--jobs 1] [--pace normal] [--hard-steps N]
-         [--hard-endgame-factor F]
+         [--hard-endgame-factor F] [--hard-option NAME=VALUE ...] [--interim N]
 
 Bots are built as ``make_bot(level, seed, pace)`` builds them; under CPython the Hard bot's
 budget is its pace's fixed number of engine steps per decision (no clock, so a run is
@@ -167,8 +167,13 @@ def budget_text(lineup, pace="normal", options=None) -> str:
              else f"clock {bot.time_limit} s, cap {bot.cap} s")
     endgame = (f" ({bot.endgame_factor:g} times as many once playouts run to the round's end)"
                if bot.endgame_factor != 1 else "")
+    given = (options or {}).get("hard", {})
+    given = {name: value for name, value in given.items()
+             if name not in ("steps", "endgame_factor")}
+    extra = "; options " + ", ".join(f"{name}={value}" for name, value in sorted(given.items())) \
+        if given else ""
     return (f"hard at pace {pace}: {bot.steps} engine steps per decision{endgame}, {clock}, "
-            f"{bot.width} candidates, at least {bot.min_worlds} worlds")
+            f"{bot.width} candidates, at least {bot.min_worlds} worlds{extra}")
 
 
 def run(lineup, deals, rules, first_deal=1, jobs=1, progress=None, bot_seed=None,
@@ -259,7 +264,10 @@ def add_arguments(parser) -> None:
                         help="Hard's engine steps per decision (default: its pace's)")
     parser.add_argument("--hard-endgame-factor", type=float, default=None, metavar="F",
                         help="Hard's steps are multiplied by F once its playouts run to the "
-                             "round's end (default: HardBot's, 1)")
+                             "round's end (default: HardBot's, 3)")
+    parser.add_argument("--hard-option", action="append", default=[], metavar="NAME=VALUE",
+                        help="any other HardBot constructor option, e.g. width=8 or "
+                             "switch_z=0 (a number; repeatable)")
     parser.add_argument("--interim", type=int, default=0, metavar="N",
                         help="also print the figures so far after every N deals")
 
@@ -298,7 +306,22 @@ def command(args) -> int:
         hard["steps"] = args.hard_steps
     if args.hard_endgame_factor is not None:
         hard["endgame_factor"] = args.hard_endgame_factor
+    for option in args.hard_option:
+        name, equals, value = option.partition("=")
+        try:
+            hard[name.strip()] = float(value) if "." in value else int(value)
+        except ValueError:
+            equals = ""
+        if not equals or not name.strip():
+            print(f"--hard-option wants NAME=NUMBER, not {option!r}", file=sys.stderr)
+            return 2
     options = {"hard": hard} if hard else {}
+    if hard:
+        try:  # a misspelt or impossible option is refused before any game is played
+            make_bot("hard", 0, args.pace, **hard)
+        except (TypeError, ValueError) as error:
+            print(f"Hard's options {hard} are not accepted: {error}", file=sys.stderr)
+            return 2
     summary = run(lineup, args.deals, EDITIONS[args.edition], args.seed, args.jobs, progress,
                   bot_seed, args.pace, options)
     print(report(summary))

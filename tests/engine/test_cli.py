@@ -75,3 +75,16 @@ def test_tournament_plays_duplicate_deals_and_prints_intervals(capsys):
     out = capsys.readouterr().out
     assert "3 duplicate deals x 2 seatings = 6 games" in out
     assert re.search(r"margin greedy - random: points/round [+-][\d.]+ ± [\d.]+", out)
+
+
+def test_tournament_passes_hard_options_and_refuses_bad_ones(capsys):
+    assert main(["tournament", "--players", "2", "--lineup", "hard,greedy", "--deals", "2",
+                 "--hard-steps", "40", "--hard-option", "width=2", "--hard-option",
+                 "switch_z=0.0", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "2 candidates" in out and "options switch_z=0.0, width=2" in out
+    for bad in ("width", "=3", "width=two", "widht=3"):
+        assert main(["tournament", "--lineup", "hard,greedy", "--deals", "2",
+                     "--hard-option", bad, "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and ("NAME=NUMBER" in err or "not accepted" in err)

@@ -11,6 +11,8 @@
   - a capture of red cards ranks above a place.
 * The sampler never produces a card the seat has seen elsewhere (its hand, the table, the
   captured piles), and the top card always carries the visible back (R6).
+* The playouts' shortcuts (the next seat's best reply by a knapsack; the round's last card
+  scored without dealing the next round) give what the engine's lists and scoring give.
 
 Positions late in a round are built directly: hands, table and deck as given, every other card
 of the edition in the captured piles (public, R20), so the unseen cards are exactly the other
@@ -178,3 +180,59 @@ def test_sampled_worlds_never_hold_a_card_the_seat_has_seen():
             state = apply(state, bots[state.to_act].choose(seen_by_actor))
             step += 1
     assert checked > 500
+
+
+def test_the_playouts_shortcuts_agree_with_the_engine():
+    # The playouts find the next seat's best reply with a knapsack over the table's sums, and
+    # score the round's last card without apply (which would deal the next round).  Both must
+    # give what the engine's own lists and scoring give, in positions from real games.
+    from tweak.bots import playout as play
+    from tweak.engine import captures_by_total
+    from tweak.state import Phase
+
+    def listed_reply(state, seat, hand_after, table_after, tweak, points, bonus):
+        # The reply as every capture listed by the engine gives it (the former way).
+        deck = state.deck
+        draws = min(state.rules.hand_size - len(hand_after), len(deck))
+        if tweak:
+            table_after = tuple(card.face for card in deck[draws:draws + state.rules.table_refill])
+            draws += state.rules.table_refill
+        other = play._next_seat(state, seat, state.hands)
+        if not table_after or other is None:
+            return 0.0
+        target = deck[draws].back if draws < len(deck) else state.rules.final_target
+        hand = state.hands[other]
+        found = captures_by_total(table_after, {target - face.value for face in hand})
+        if not found:
+            return 0.0
+        pays = bonus if len(state.tcard_pile) > tweak else 0
+        return play._best_capture(hand, table_after, target, found, points, pays)[0]
+
+    rng = Random(11)
+    replies = finals = 0
+    for players in (2, 3, 4, 6):
+        for seed in range(6):
+            state = new_game(players, 500 + seed)
+            points = play.points_table(state.rules)
+            round_number = state.round
+            while state.round == round_number:
+                if state.phase is Phase.PLAY:
+                    seat = state.turn
+                    hand = list(state.hands[seat])
+                    rest = hand[1:]
+                    tables = [state.table + (hand[0],), tuple(state.table[1:])]
+                    for table_after in tables:
+                        for tweak in (False, True):
+                            args = (state, seat, tuple(rest), table_after, tweak, points, 3.0)
+                            assert play._reply_value(*args) == listed_reply(*args)
+                            replies += 1
+                action = play.policy_action(state, points, look=rng.random() < 0.5)
+                if (state.phase is Phase.PLAY and not state.deck and play._last_card(state)
+                        and type(action).__name__ in ("Capture", "Place")):
+                    after = apply(state, action)
+                    assert after.round != round_number or after.is_over
+                    assert play._final_scores(state, round_number, action, points) == \
+                        play.round_points(after, round_number)
+                    finals += 1
+                state = apply(state, action)
+    assert replies > 500 and finals == 24

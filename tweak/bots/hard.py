@@ -21,12 +21,21 @@ Budgets, by the pace the player chose (``PACES``: "normal", "fast", "instant"; t
   time_limit  seconds: under Pyodide (the browser) no new world is started after it
   cap         seconds: under Pyodide a hard stop, even mid-world
 
-Two more knobs, off by default (small runs against Medium, 2 players, the same deals and bot
-seed, so noisy: the default +9.7 ± 3.9 on 40 deals; three times the steps in the endgame
-+9.3 ± 3.6 on 60; searching only in the endgame, with three times the steps, +4.6 ± 3.3 on 60;
-the 500-deal figures are in tests/bench/results/tournament.txt):
-``endgame_factor`` multiplies the steps once playouts run to the round's end, and
-``search_deck`` leaves decisions with a fuller deck to Medium.
+``endgame_factor`` (3 by default) multiplies the steps once playouts run to the round's end
+(``evaluator.ENDGAME_DECK``): those decisions are where the search beats Medium's arithmetic,
+and their longer playouts need more worlds.  In the browser the pace's clock still bounds them
+(at normal pace, on the machine of tests/bench/results/bots.txt, 7200 steps take about as long
+as the 0.30 s time limit).  Measured against Medium (duplicate deals, 1000 steps, bot seed
+20261130, tests/bench/results/tournament.txt): with 2 players, over 500 deals, Hard - Medium
++5.54 ± 1.23 points per round with ``endgame_factor`` 3, +4.35 ± 1.21 with 1 (issue 10's goal
+is +10); with 4 players, over 500 deals, Hard's win share against three Mediums 0.319 ±
+0.017 with 3, 0.308 ± 0.017 with 1 (goal 0.33).  2.4 times the steps (the browser's budget)
+gave no gain so far (+5.46 ± 1.90 after 200 deals, against +6.07 with 1000 steps).  Tried and not kept (100 deals each, on the same deals as the
+shipped Hard's +5.82): every playout action looking one move ahead (``look_turns=99``) +4.15,
+``switch_z=0`` +4.24.  Decision times in Pyodide (tests/bench/results/bots.txt): normal p95
+304 ms, instant p95 31 ms.  ``search_deck`` (off) leaves decisions with a fuller deck to
+Medium.  ``look_turns``, ``endgame_deck`` and ``short_turns`` pass to ``evaluator.search``
+(None: its defaults), for experiments (``python -m tweak tournament --hard-option``).
 
 Under CPython the clock is off unless ``time_limit`` / ``cap`` are given; under Pyodide
 (``platform.system() == "Emscripten"``) the pace's clock applies and ``steps`` is a generous
@@ -60,7 +69,7 @@ SWITCH_Z = 0.5  # evidence needed to overrule Medium's first choice (standard er
 SLICE_SECONDS = 0.02
 # Endgame decisions (playouts to the round's end, longer and noisier) get this many times the
 # pace's steps under CPython.
-ENDGAME_FACTOR = 1.0
+ENDGAME_FACTOR = 3.0
 # Searched only once the deck holds this many cards or fewer (None: always).
 SEARCH_DECK = None
 
@@ -92,7 +101,8 @@ class HardBot:
     def __init__(self, seed: int = 0, *, pace: str = DEFAULT_PACE, steps=None,
                  time_limit="pace", cap="pace", width=None, min_worlds=None,
                  slice_seconds: float = SLICE_SECONDS, switch_z: float = SWITCH_Z,
-                 endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK):
+                 endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK,
+                 look_turns=None, endgame_deck=None, short_turns=None):
         if pace not in PACES:
             raise ValueError(f"unknown pace {pace!r} (one of {', '.join(PACES)})")
         chosen = PACES[pace]
@@ -108,6 +118,10 @@ class HardBot:
         self.switch_z = switch_z
         self.endgame_factor = endgame_factor
         self.search_deck = search_deck
+        # The search's own knobs (``evaluator.search``; None: its defaults).
+        self.look_turns = look_turns
+        self.endgame_deck = evaluator.ENDGAME_DECK if endgame_deck is None else endgame_deck
+        self.short_turns = short_turns
         self.last_worlds = 0  # worlds searched for the last decision (for benchmarks)
         self.last_result = None
 
@@ -115,7 +129,7 @@ class HardBot:
         """This decision's budget: the pace's, with ``endgame_factor`` times the steps once the
         playouts run to the round's end (``evaluator.ENDGAME_DECK``)."""
         steps = self.steps
-        if view.deck_size <= evaluator.ENDGAME_DECK:
+        if view.deck_size <= self.endgame_deck:
             steps = int(steps * self.endgame_factor)
         return Budget(steps=steps, time_limit=self.time_limit, cap=self.cap,
                       min_worlds=self.min_worlds, slice_seconds=self.slice_seconds)
@@ -131,7 +145,9 @@ class HardBot:
         ranked = rank(view, self.rng, Knowledge(view))
         if self.search_deck is not None and view.deck_size > self.search_deck:
             return ranked[0][1]  # early in the round, Medium decides (cheaper, measured weaker)
-        result = yield from search(view, self.rng, self.budget(view), self.width, ranked)
+        result = yield from search(view, self.rng, self.budget(view), self.width, ranked,
+                                   look_turns=self.look_turns, endgame=self.endgame_deck,
+                                   short_turns=self.short_turns)
         self.last_worlds = result.worlds
         self.last_result = result
         if result.worlds < 2:
