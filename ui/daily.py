@@ -143,7 +143,10 @@ def make_bot(level: str, day: date, seat: int, step: int):
 
     options = {}
     if level == "hard":
-        options = {"steps": HARD_STEPS, "time_limit": None, "cap": None}
+        # Pinned whole, the endgame's multiplier too (Hard's default is 3): no clock may cut a
+        # daily search short, so its steps are its time on a slow phone; at 1200 steps
+        # everywhere, p95 stays ~130 ms in Pyodide (tests/bench/results/daily.txt).
+        options = {"steps": HARD_STEPS, "time_limit": None, "cap": None, "endgame_factor": 1}
     return bots.make_bot(level, seed=bot_seed(day, seat, step), pace="fast", **options)
 
 
