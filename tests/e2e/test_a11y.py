@@ -20,7 +20,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_game import (
+from tests.e2e.test_game import (  # noqa: F401  (sized is a fixture)
+    sized,
     TURN_TIMEOUT_MS, capture_opening, click_hand_card, open_game, reveal, set_players, settle,
     start_opening, wait_for_my_turn,
 )
@@ -31,7 +32,6 @@ from tweak import to_fragment
 __all__ = ["open_game"]  # the fixture, imported for these tests
 
 AXE_PATH = "node_modules/axe-core/axe.min.js"
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 RUN_AXE = """async (root) => {
   const result = await axe.run(root ? document.querySelector(root) : document,
@@ -58,12 +58,6 @@ def check(page, site_url, where: str):
     settle(page)
     problems = axe_violations(page, site_url)
     assert not problems, f"axe on {where}:\n" + "\n".join(problems)
-
-
-@pytest.fixture(params=list(SIZES))
-def sized(request, page):
-    page.set_viewport_size(SIZES[request.param])
-    return request.param
 
 
 # ---- start and rules ------------------------------------------------------------------------

@@ -13,21 +13,21 @@ play exactly as CPython's do, which is what makes the deal the same on every dev
 
 from __future__ import annotations
 
-import os
 import re
 from datetime import date
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_game import open_game, play_to_the_end, settle, wait_for_my_turn  # noqa: F401
+from tests.e2e.test_game import (  # noqa: F401  (open_game is a fixture)
+    SIZES, button, open_game, play_to_the_end, settle, wait_for_my_turn,
+)
+from tests.e2e.test_game import shot as game_shot
 from tests.ui.scenarios import query
 from tweak import Place, view
 from ui import daily
 from ui.session import Session
 
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-SHOTS = os.environ.get("TWEAK_SHOTS", "")  # a folder for screenshots, when asked for
 DAY = date(2026, 12, 1)
 TODAY = query(today="2026-12-01", speed="instant")
 
@@ -49,12 +49,7 @@ Object.defineProperty(navigator, 'clipboard', {configurable: true, value: {
 
 
 def shot(page, name, size):
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, f"daily-{name}-{size}.png"), full_page=True)
-
-
-def button(page, label):
-    return page.get_by_role("button", name=label, exact=True)
+    game_shot(page, "daily-" + name, size, full_page=True)
 
 
 def expected_line() -> str:

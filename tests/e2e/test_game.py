@@ -11,6 +11,7 @@ anything outside 127.0.0.1 (``page_log`` from tests/e2e/conftest.py).
 
 from __future__ import annotations
 
+import os
 import re
 import time
 
@@ -21,6 +22,28 @@ from tests.ui.scenarios import query, tweak_opening
 from tweak import new_game
 
 TURN_TIMEOUT_MS = 30_000
+# The two sizes every screen is looked at in (``sized``), and a folder for screenshots a person
+# looks at (``shot``), when TWEAK_SHOTS names one.
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+SHOTS = os.environ.get("TWEAK_SHOTS", "")
+
+
+@pytest.fixture(params=list(SIZES))
+def sized(request, page):
+    """The test runs once per size of ``SIZES``; the page has that viewport."""
+    page.set_viewport_size(SIZES[request.param])
+    return request.param
+
+
+def shot(page, name: str, size: str, full_page: bool = False):
+    """A screenshot NAME-SIZE.png in the TWEAK_SHOTS folder, if one is named."""
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}-{size}.png"), full_page=full_page)
+
+
+def button(page, label: str):
+    """The button a person would look for by its exact label."""
+    return page.get_by_role("button", name=label, exact=True)
 
 
 @pytest.fixture

@@ -9,37 +9,25 @@ click away (a link of a game still being played offers no review: it would show 
 
 from __future__ import annotations
 
-import os
 import re
 import time
 
-import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_game import open_game, play_to_the_end, set_players, settle  # noqa: F401
+from tests.e2e.test_game import (  # noqa: F401  (open_game, sized: fixtures)
+    button, open_game, play_to_the_end, set_players, settle, sized,
+)
+from tests.e2e.test_game import shot as game_shot
 from tests.ui.scenarios import query
 from tests.ui.test_review import short_game
 from tweak import Record, to_fragment
 from ui.review import Review
 
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-SHOTS = os.environ.get("TWEAK_SHOTS", "")
 WIDE = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
-@pytest.fixture(params=list(SIZES))
-def sized(request, page):
-    page.set_viewport_size(SIZES[request.param])
-    return request.param
-
-
 def shot(page, name, sized):
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, f"review-{name}-{sized}.png"), full_page=True)
-
-
-def button(page, label):
-    return page.get_by_role("button", name=label, exact=True)
+    game_shot(page, "review-" + name, sized, full_page=True)
 
 
 def position(page):

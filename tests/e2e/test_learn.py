@@ -11,36 +11,16 @@ page must show exactly the evaluator's best move for the player's own view.
 from __future__ import annotations
 
 import json
-import os
 
-import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_game import (  # noqa: F401  (open_game is a fixture)
+from tests.e2e.test_game import (  # noqa: F401  (open_game, sized: fixtures)
+    button, shot, sized,
     click_hand_card, open_game, play_to_the_end, reveal, set_players, settle, wait_for_my_turn,
 )
 from tests.ui.scenarios import query, tweak_opening
 from tweak import new_game, view
 from ui.coach import capture_marks, hint
-
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-SHOTS = os.environ.get("TWEAK_SHOTS", "")  # a folder for screenshots, when asked for
-
-
-@pytest.fixture(params=list(SIZES))
-def sized(request, page):
-    page.set_viewport_size(SIZES[request.param])
-    return request.param
-
-
-def shot(page, name, sized):
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, f"{name}-{sized}.png"))
-
-
-def button(page, label):
-    return page.get_by_role("button", name=label, exact=True)
-
 
 def test_hint_names_the_best_move_and_show_sums_marks_the_captures(open_game, sized):
     opening = tweak_opening(2, ("joker",))
