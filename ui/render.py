@@ -244,18 +244,26 @@ def _board(screen: Screen) -> str:
             classes += ("summed",)
         cards.append(face_card(face, me.rules, extra=extra, classes=classes))
     table = "".join(cards) or '<p class="empty-table">The table is empty.</p>'
+    return (
+        '<section class="board">'
+        f'{piles(me)}'
+        f'<div class="tablecards" role="group" aria-label="Cards on the table">{table}</div>'
+        f'{_ticker(screen)}'
+        '</section>'
+    )
+
+
+def piles(me) -> str:
+    """The deck (the target card on it, R4, and how many cards it holds) and the [T!] pile
+    of a view: the table's and the game review's."""
     deck_label = (_plural(me.deck_size, "card") + " in the deck" if me.deck_size
                   else "Deck empty: the blue 7")
     return (
-        '<section class="board">'
         '<div class="piles">'
         f'<div class="pile deck">{target_card(me)}<span class="pile-label">{deck_label}</span></div>'
         f'<div class="pile tpile">{tcard_back()}<span class="pile-label">'
         f'{_plural(me.tcard_pile_size, "[T!] card")}</span></div>'
         '</div>'
-        f'<div class="tablecards" role="group" aria-label="Cards on the table">{table}</div>'
-        f'{_ticker(screen)}'
-        '</section>'
     )
 
 

@@ -17,9 +17,9 @@ would not move.
 
 from __future__ import annotations
 
-from .cards import face_card, key_badge, target_card, tcard, tcard_back
+from .cards import face_card, key_badge, tcard
 from .markup import attrs, escape
-from .render import round_points, score_sheet, seat_badges
+from .render import piles, round_points, score_sheet, seat_badges
 from .start import render_notice
 
 __all__ = ["render_review", "position_line", "NAV"]
@@ -34,10 +34,6 @@ NAV = (("previous", "Previous move", "review-prev", "ArrowLeft"),
 
 def _e(text) -> str:
     return escape(str(text))
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _whose(name: str) -> str:
@@ -133,16 +129,9 @@ def _board(screen) -> str:
     me = screen.public
     cards = "".join(face_card(face, me.rules) for face in me.table)
     table = cards or '<p class="empty-table">The table is empty.</p>'
-    deck_label = (_plural(me.deck_size, "card") + " in the deck" if me.deck_size
-                  else "Deck empty: the blue 7")
     return (
         '<section class="board" aria-label="The table after this move">'
-        '<div class="piles">'
-        f'<div class="pile deck">{target_card(me)}<span class="pile-label">{deck_label}</span>'
-        '</div>'
-        f'<div class="pile tpile">{tcard_back()}<span class="pile-label">'
-        f'{_plural(me.tcard_pile_size, "[T!] card")}</span></div>'
-        '</div>'
+        f'{piles(me)}'
         f'<div class="tablecards" role="group" aria-label="Cards on the table">{table}</div>'
         '</section>'
     )
