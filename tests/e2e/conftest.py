@@ -130,10 +130,12 @@ def page_log(page) -> PageLog:
             log.failures.append(f"{response.status} {response.url}")
 
     def on_request_failed(request):
-        # Chromium ends every HEAD request (no body to read) as "aborted", answered or not;
-        # ui/boot.js asks HEAD of the worker's files when the game is slow to start.  Its
-        # 404s still show up in on_response.
-        if request.method == "HEAD" and request.failure == "net::ERR_ABORTED":
+        # "Aborted" is the browser cancelling a request, not a server failing one: Chromium ends
+        # every HEAD request (no body to read) that way, answered or not (ui/boot.js asks HEAD of
+        # the worker's files when the game is slow to start), and a test's own navigation cancels
+        # whatever is still in flight, such as the low-priority favicon.  A missing file still
+        # shows up in on_response as its 404; a refused or offline request as its own error.
+        if request.failure == "net::ERR_ABORTED":
             return
         log.failures.append(f"{request.failure} {request.url}")
 
