@@ -171,8 +171,7 @@ def read_settings():
         settings.volume, settings.muted = DEFAULT_VOLUME, False
     settings.sums = storage_get(SPEECH_KEY) == "on"
     settings.prompts = storage_get(PROMPTS_KEY) == "on"
-    window.tweakSound.setVolume(settings.volume)
-    window.tweakSound.setMuted(settings.muted)
+    window.tweakSound.restore(settings.volume, settings.muted)
 
 
 def store_sound():

@@ -316,6 +316,14 @@
       muted = Boolean(value);
       setLevel();
     },
+    // The stored settings, applied as the page starts: unlike the two above (the player's own
+    // hand on the controls), never makes the audio context — that costs 25-50 ms of main-thread
+    // work, which must not lengthen the start (issue 7); the player's first gesture makes it.
+    restore(storedVolume, storedMuted) {
+      volume = Math.min(1, Math.max(0, Number(storedVolume) || 0));
+      muted = Boolean(storedMuted);
+      if (master) master.gain.setTargetAtTime(level(), context.currentTime, 0.015);
+    },
   };
   window.tweakSpeech = { supported: canSpeak, say, drop, stop };
 })();
