@@ -13,10 +13,12 @@ never committed.  Both commands first make sure that runtime is installed (``ens
 and that Babel is there to compile the message catalogues (``catalogues.ensure_babel``: the
 pinned version, installed with pip into ``.cache/`` the first time).
 
-The catalogues (``locale/<lang>/LC_MESSAGES/tweak.po``) become two generated files,
+The worker's modules (tweak/ and ui/) reach the browser as one generated archive,
+``python.zip`` (``WORKER_ARCHIVE``), and the catalogues (``locale/<lang>/LC_MESSAGES/tweak.po``)
+become two generated files,
 ``locale/catalogues.zip`` (the compiled ``.mo`` files the worker reads) and ``locale/start.js``
 (the start screen's texts for the first paint); catalogues.py explains them.  The dev server
-makes them on request from the ``.po`` files as they are now (nothing generated is written into
+makes all three on request from the sources as they are now (nothing generated is written into
 the repository; a file of that name on disk, as in a built site, is served as it is), the build
 writes them into the site, where the precache list covers them.
 
@@ -50,6 +52,7 @@ import subprocess
 import sys
 import threading
 import webbrowser
+import zipfile
 from pathlib import Path
 
 import catalogues
@@ -67,10 +70,23 @@ RUNTIME_FILES = {
 }
 
 # The page's own files: the HTML, the PyScript configuration, the service worker (at the root, so
-# that its scope covers the page) and the directories of the Python packages and the page's
-# assets (ui/ also holds the app manifest, its icons and install.js).
+# that its scope covers the page) and the directories of the page's scripts and assets (ui/ also
+# holds the app manifest, its icons and install.js).  The engine, tweak/, reaches the browser
+# only inside the worker's archive (WORKER_ARCHIVE).
 PAGE_FILES = ("index.html", "pyscript.toml", "sw.js")
-PAGE_DIRS = ("tweak", "ui", "locale")
+PAGE_DIRS = ("ui", "locale")
+
+# The worker's Python, one generated archive: every module of ``WORKER_PACKAGES`` except the
+# scripts and the terminal's modules (``NOT_IN_WORKER``).  pyscript.toml unpacks it into the
+# worker's file system (``"./python.zip" = "./*"``): one request where ~37 modules fetched one
+# by one held the worker's start back by ~150 ms (issue 7).  Made like the catalogues: on
+# request by the dev server, into the site by the build (which then ships those modules only
+# inside it).  tests/ui/test_config.py checks it holds exactly what ui/worker.py imports.
+WORKER_ARCHIVE = "python.zip"
+WORKER_PACKAGES = ("tweak", "ui")
+NOT_IN_WORKER = {"tweak/__main__.py", "tweak/tournament.py",  # the terminal's
+                 "ui/main_thread.py", "ui/page.py",  # the main thread's MicroPython
+                 "ui/worker.py"}  # the worker's script itself (index.html's src)
 # Sources that are not part of the site: the catalogues are shipped compiled (GENERATED).
 NOT_SHIPPED = {".pyc", ".po", ".pot"}
 
@@ -199,7 +215,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def send_head(self):
         # The files made from the catalogues: made now, unless they are on disk (a built site).
         path = self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/")
-        if path in (catalogues.ARCHIVE, catalogues.START_SCRIPT) and \
+        if path in (catalogues.ARCHIVE, catalogues.START_SCRIPT, WORKER_ARCHIVE) and \
                 not (Path(self.directory) / path).is_file():
             return self.generated_file()
         # The standard handler answers "304 Not Modified" to a file no newer than the browser's
@@ -221,14 +237,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().send_head()
 
     def generated_file(self):
-        """The response for a file made from the catalogues (``catalogues.generated``), made
-        from the .po files as they are now (None after an error response)."""
+        """The response for a generated file: the worker's archive of modules, or one made from
+        the catalogues (``catalogues.generated``), made from the sources as they are now (None
+        after an error response)."""
         path = self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/")
+        if path == WORKER_ARCHIVE:
+            data = python_archive_cached(Path(self.directory))
+            return self.send_bytes(path, data)
         try:
             data = catalogues.generated_cached(Path(self.directory))[path]
         except catalogues.CatalogueError as error:
             self.send_error(500, f"the catalogues cannot be compiled: {error}")
             return None
+        return self.send_bytes(path, data)
+
+    def send_bytes(self, path: str, data: bytes):
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Length", str(len(data)))
@@ -280,20 +303,62 @@ def start_server(root: Path = ROOT, port: int = 0, quiet: bool = True):
     return server, url_of(server)
 
 
+# ---- the worker's archive --------------------------------------------------------------
+
+
+def worker_modules(root: Path = ROOT) -> list:
+    """The paths (relative, POSIX) of the modules the worker's archive holds, sorted."""
+    found = []
+    for package in WORKER_PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            relative = path.relative_to(root).as_posix()
+            if "__pycache__" not in relative and relative not in NOT_IN_WORKER:
+                found.append(relative)
+    return found
+
+
+def python_archive(root: Path = ROOT) -> bytes:
+    """The worker's archive (``WORKER_ARCHIVE``): ``worker_modules`` at their paths, with a
+    fixed date so that the same sources always make the same bytes (and the same precache
+    hash)."""
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
+        for relative in worker_modules(root):
+            entry = zipfile.ZipInfo(relative, catalogues.ZIP_DATE)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            zipped.writestr(entry, (root / relative).read_bytes())
+    return archive.getvalue()
+
+
+_archive_cache = {}
+
+
+def python_archive_cached(root: Path = ROOT) -> bytes:
+    """``python_archive(root)``, made again only when a module changed (for the dev server)."""
+    key = (str(root), tuple((relative, (root / relative).stat().st_mtime_ns)
+                            for relative in worker_modules(root)))
+    if _archive_cache.get("key") != key:
+        _archive_cache.update(key=key, data=python_archive(root))
+    return _archive_cache["data"]
+
+
 # ---- the static site -----------------------------------------------------------------
 
 
 def page_sources(root: Path = ROOT) -> list:
-    """The page's own files: ``PAGE_FILES`` and every file under ``PAGE_DIRS`` except caches."""
+    """The page's own files: ``PAGE_FILES`` and every file under ``PAGE_DIRS`` except caches
+    and the modules that reach the worker inside its archive."""
     missing = [name for name in PAGE_FILES if not (root / name).is_file()]
     if missing:
         raise FileNotFoundError(f"the page is incomplete: {', '.join(missing)} missing in {root}")
     sources = [root / name for name in PAGE_FILES]
+    archived = set(worker_modules(root))
     for directory in PAGE_DIRS:
         for path in sorted((root / directory).rglob("*")):
             parts = path.relative_to(root).parts
             if path.is_file() and path.suffix not in NOT_SHIPPED and not any(
-                    part == "__pycache__" or part.startswith(".") for part in parts):
+                    part == "__pycache__" or part.startswith(".") for part in parts) and \
+                    path.relative_to(root).as_posix() not in archived:
                 sources.append(path)
     return sources
 
@@ -336,7 +401,8 @@ def build_site(destination: Path, root: Path = ROOT) -> list:
     for name in RUNTIME_FILES:
         sources.extend(runtime_paths(name, root))
     written = []
-    for relative, data in catalogues.generated(root).items():
+    generated = {**catalogues.generated(root), WORKER_ARCHIVE: python_archive(root)}
+    for relative, data in generated.items():
         target = destination / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)

@@ -6,6 +6,7 @@ node_modules (but one checks that the real sw.js can be stamped)."""
 import base64
 import hashlib
 import json
+import os
 import urllib.error
 import urllib.request
 
@@ -32,7 +33,7 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
                       '<script type="module" src="./node_modules/@pyscript/core/dist/core.js">'
                       '</script><a href="https://example.org/rules">rules</a>',
         "pyscript.toml": config or 'interpreter = "./node_modules/pyodide/pyodide.mjs"\n'
-                                   '[files]\n"./tweak/__init__.py" = "./tweak/__init__.py"\n',
+                                   '[files]\n"./python.zip" = "./*"\n',
         "tweak/__init__.py": "",
         "tweak/bots/__init__.py": "",
         "tweak/__pycache__/__init__.cpython-311.pyc": "",
@@ -156,8 +157,8 @@ def test_build_writes_the_page_and_only_the_runtime_it_needs(tmp_path):
                                      for path in site.rglob("*") if path.is_file())
     assert set(written) == {
         "index.html", "pyscript.toml", "sw.js", "precache.json", ".nojekyll",
-        "tweak/__init__.py", "tweak/bots/__init__.py",
-        "ui/main.py", "ui/style.css", "ui/manifest.webmanifest", "ui/icons/icon-192.png",
+        "python.zip",  # tweak/__init__.py, tweak/bots/__init__.py, ui/main.py
+        "ui/style.css", "ui/manifest.webmanifest", "ui/icons/icon-192.png",
         "locale/catalogues.zip", "locale/start.js",
         *(f"node_modules/pyodide/{name}" for name in serve.RUNTIME_FILES["pyodide"][1]),
         *(f"node_modules/@pyscript/core/dist/{name}" for name in PYSCRIPT_FILES),
@@ -205,6 +206,41 @@ def test_the_catalogues_are_served_compiled_and_built_into_the_site(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_workers_modules_are_served_and_built_as_one_archive(tmp_path):
+    """The dev server makes python.zip from the modules as they are on disk (edited, it is
+    made again); the build writes the same bytes and ships those modules only inside it."""
+    import io
+    import zipfile
+
+    repo = make_repo(tmp_path / "repo")
+    (repo / "tweak/__main__.py").write_text("# the terminal's: not in the worker")
+    server, url = serve.start_server(repo, port=0)
+    try:
+        with urllib.request.urlopen(url + "python.zip", timeout=10) as response:
+            assert response.headers["Content-Type"] == "application/zip"
+            assert response.headers["Cache-Control"] == "no-cache"
+            served = response.read()
+        (repo / "ui/main.py").write_text("EDITED = True\n")
+        os.utime(repo / "ui/main.py", ns=(1, 10**18))  # a newer file, whatever the clock says
+        with urllib.request.urlopen(url + "python.zip", timeout=10) as response:
+            edited = response.read()
+    finally:
+        server.shutdown()
+        server.server_close()
+    with zipfile.ZipFile(io.BytesIO(served)) as archive:
+        assert archive.namelist() == ["tweak/__init__.py", "tweak/bots/__init__.py",
+                                      "ui/main.py"]
+    with zipfile.ZipFile(io.BytesIO(edited)) as archive:
+        assert archive.read("ui/main.py") == b"EDITED = True\n"
+    assert not (repo / "python.zip").exists()  # nothing generated in the repository
+
+    site = tmp_path / "site"
+    serve.build_site(site, repo)
+    assert (site / "python.zip").read_bytes() == edited
+    assert not (site / "tweak").exists() and not (site / "ui/main.py").exists()
+    assert "python.zip" in json.loads((site / "precache.json").read_text())["files"]
 
 
 def test_build_replaces_an_earlier_build_but_not_other_directories(tmp_path):

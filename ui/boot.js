@@ -41,10 +41,10 @@
   const fan = document.querySelector(".start-screen .fan");
   const SLOW_MS = 30000;  // past this with no answer the player is offered a Retry
   const PROBE_MS = 10000;  // past this the worker's files are checked (a first visit: ~3 s)
-  // What the game's worker loads: its config and script (index.html), and the Pyodide runtime
-  // (pyscript.toml's interpreter and the files it fetches).
+  // What the game's worker loads: its config and script (index.html), its modules' archive
+  // (pyscript.toml), and the Pyodide runtime (pyscript.toml's interpreter and its files).
   const WORKER_FILES = [
-    "./pyscript.toml", "./ui/worker.py", "./node_modules/pyodide/pyodide.mjs",
+    "./pyscript.toml", "./ui/worker.py", "./python.zip", "./node_modules/pyodide/pyodide.mjs",
     "./node_modules/pyodide/pyodide.asm.mjs", "./node_modules/pyodide/pyodide.asm.wasm",
     "./node_modules/pyodide/python_stdlib.zip", "./node_modules/pyodide/pyodide-lock.json",
   ];

@@ -44,7 +44,7 @@ class Deploy:
         for name in serve.PAGE_FILES:
             self.source.mkdir(parents=True, exist_ok=True)
             shutil.copy2(serve.ROOT / name, self.source / name)
-        for name in serve.PAGE_DIRS:
+        for name in sorted({*serve.PAGE_DIRS, *serve.WORKER_PACKAGES}):
             shutil.copytree(serve.ROOT / name, self.source / name, ignore=ignore)
         (self.source / "node_modules").symlink_to(serve.ROOT / "node_modules")
         serve.build_site(self.site, self.source)

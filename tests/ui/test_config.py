@@ -5,9 +5,13 @@ and index.html keeps the contract the browser tests rely on."""
 from __future__ import annotations
 
 import ast
+import io
 import re
 import tomllib
+import zipfile
 from pathlib import Path
+
+import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER_CONFIG = ROOT / "pyscript.toml"
@@ -63,15 +67,26 @@ def worker_modules() -> set:
 
 
 def test_the_worker_ships_exactly_the_modules_it_imports():
-    files = config()["files"]
-    wanted = sorted(f"./{path.relative_to(ROOT).as_posix()}" for path in worker_modules())
-    missing = [path for path in wanted if files.get(path) != path]
-    assert not missing, ("pyscript.toml [files] must map these into the worker; add\n"
-                         + "\n".join(f'"{path}" = "{path}"' for path in missing))
-    # The one entry that is not a module: the compiled catalogues, unpacked (ui/i18n.py).
-    assert files.pop("./locale/catalogues.zip") == "./locale/*"
-    extra = sorted(set(files) - set(wanted))
-    assert not extra, "pyscript.toml ships files the worker never imports: " + ", ".join(extra)
+    # Two archives, unpacked in the worker: its modules (serve.py's WORKER_ARCHIVE) and the
+    # compiled catalogues (ui/i18n.py); nothing else is fetched into its file system.
+    assert config()["files"] == {f"./{serve.WORKER_ARCHIVE}": "./*",
+                                 "./locale/catalogues.zip": "./locale/*"}
+    wanted = sorted(path.relative_to(ROOT).as_posix() for path in worker_modules())
+    archived = serve.worker_modules(ROOT)
+    missing = sorted(set(wanted) - set(archived))
+    assert not missing, "the worker imports modules its archive lacks (serve.NOT_IN_WORKER?): " \
+        + ", ".join(missing)
+    extra = sorted(set(archived) - set(wanted))
+    assert not extra, ("the worker's archive holds modules it never imports; add them to "
+                       "serve.NOT_IN_WORKER: " + ", ".join(extra))
+
+
+def test_the_worker_archive_holds_the_modules_at_their_paths_and_is_reproducible():
+    archive = serve.python_archive(ROOT)
+    with zipfile.ZipFile(io.BytesIO(archive)) as zipped:
+        assert zipped.namelist() == serve.worker_modules(ROOT)
+        assert zipped.read("tweak/engine.py") == (ROOT / "tweak/engine.py").read_bytes()
+    assert serve.python_archive(ROOT) == archive  # the same sources, the same bytes (precache)
 
 
 def test_the_runtimes_are_local_and_no_packages_are_asked_for():
