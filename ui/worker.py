@@ -18,6 +18,7 @@ One more is for measuring, not playing: ``memory`` (the worker's memory figures,
 tests/bench/soak_page.py; it reads no game state and changes none).
 """
 
+import asyncio
 import gc
 import json
 import traceback
@@ -52,7 +53,11 @@ def hello(query, fragment, saves, speed, playing, languages="{}"):
         return host.hello(query, fragment, parse_saves(saves), speed,
                           "" if playing == "no" else playing,
                           wanted.get("stored") or "", wanted.get("browser") or [])
-    return _answer(call)
+    reply = _answer(call)
+    if not _table_loaded:
+        # Once the page has its answer (and shows "ready"), not before: see load_the_table.
+        asyncio.get_event_loop().call_soon(load_the_table)
+    return reply
 
 
 def language(lang, saves, showing=""):
@@ -144,16 +149,25 @@ __export__ = ["hello", "language", "start", "deal", "resume", "open_link", "dail
               "act", "command", "bot_move", "screen", "rules", "link", "statistics",
               "export_stats", "import_stats", "memory"]
 
-# Everything the game needs is imported up front, before the page hears "ready": a first move
-# must not wait for modules to compile.  What is loaded now lives as long as the worker: keep it
-# out of the garbage collector's walks (full collections during a computer's turn cost tens of
-# ms otherwise).
-if not broken:
-    import ui.coach  # noqa: E402,F401
-    import ui.render  # noqa: E402,F401
-    import ui.review  # noqa: E402,F401
-    import ui.review_page  # noqa: E402,F401
-    import ui.session  # noqa: E402,F401
-    import ui.stats_page  # noqa: E402,F401
+_table_loaded = False
 
-gc.freeze()
+
+def load_the_table():
+    """Import the table's modules, then keep everything loaded out of the garbage collector's
+    walks (it lives as long as the worker; full collections during a computer's turn cost tens
+    of ms otherwise).  Run just after the first ``hello`` has answered: the start screen is
+    usable without them, so the page hears "ready" sooner (issue 7), and they are compiled
+    while the player reads it — a first Deal does not wait for them.  A call that needs one
+    earlier imports it itself (ui.host imports lazily)."""
+    global _table_loaded
+    if _table_loaded:
+        return
+    _table_loaded = True
+    if not broken:
+        import ui.coach  # noqa: F401
+        import ui.render  # noqa: F401
+        import ui.review  # noqa: F401
+        import ui.review_page  # noqa: F401
+        import ui.session  # noqa: F401
+        import ui.stats_page  # noqa: F401
+    gc.freeze()
