@@ -15,12 +15,13 @@ import io
 import random
 import re
 import zipfile
+from datetime import date, datetime, timezone
 from pathlib import Path
 
 import pytest
 
 import catalogues
-from tweak import EDITIONS, TKind, bots
+from tweak import EDITIONS, Record, TKind, apply, bots, format_action, view
 from tweak.rules import Rules
 from ui import i18n, rules_page
 from ui.host import SAVE_KEY, Host
@@ -288,11 +289,222 @@ def prompts(host):
     return "".join(f"<p>{line}</p>" for line in reply["announce"][-1:])
 
 
+# ---- the session's words: hints, take-backs, the daily deal, sound, hot seat ----------------
+# These screens also hold the table (ui/render.py, marked on its own): each takes only what the
+# worker's session, coach, daily deal and sound modules put on it — notices (render_notice's
+# markup, ui/start.py), the words announced and spoken, the coach's hint, the daily section.
+
+_NOTICE = re.compile(r'<div class="notice" role="alert">.*?</div>', re.S)
+
+
+def notices(reply) -> str:
+    """The notices a reply shows (start screen or game), and the turn's prompt it announces
+    (the moves it announces are the log's, ui/story.py)."""
+    found = _NOTICE.findall(reply.get("html", "") + reply.get("notice", ""))
+    prompt = reply.get("announce", [])[-1:] if reply.get("turn") else []
+    return "".join(found) + "".join(f"<p>{line}</p>" for line in prompt)
+
+
+def _hint_parts(given) -> str:
+    return (f"<p>{given.headline}</p>" + "".join(f"<li>{r}</li>" for r in given.reasons)
+            + f"<p>{given.runner_up}</p>")
+
+
+def hints(host):
+    """The coach's hint on many turns of a game with every [T!] card in play (captures,
+    places, the Bomb's give-ups, the [T!] cards played and kept), each hinted move made."""
+    host.hello("?lang=xx&seed=4&speed=instant&tcards=thief,joker,bomb,change", "", {}, "normal")
+    reply, shown = host.deal(FIELDS, {}), []
+    session = host.session
+    for _turn in range(24):
+        while session.bot_to_act():
+            reply = host.bot_move()
+        if session.state.is_over:
+            break
+        if session.kind() == "scores":
+            host.command("next-round")
+            continue
+        reply = host.command("hint")
+        shown.append(notices(reply) + _hint_parts(session.hint))
+        reply = host.act(session.hint.action)
+    return "".join(shown)
+
+
+def all_sums(host):
+    """Show all sums on: the turn's prompt, the hint beside the marks, and between people the
+    refusal of a hint while hints are off."""
+    host.hello("?lang=xx&seed=4&speed=instant", "", {}, "normal")
+    host.deal(FIELDS, {})
+    while host.session.bot_to_act():
+        host.bot_move()
+    shown = [notices(host.command("sums")), notices(host.command("hint"))]
+    assert host.session.show_sums and host.session.screen().marks is not None
+    shown.append(_hint_parts(host.session.hint))
+    hot = Host(seeds=random.Random(3))
+    hot.hello("?lang=xx&seed=4&speed=instant", "", {}, "normal")
+    hot.deal({**FIELDS, "kind-1": "human"}, {})
+    hot.command("reveal")
+    if hot.session.bot_to_act():
+        hot.bot_move()
+    shown.append(notices(hot.command("hint")))
+    return "".join(shown)
+
+
+def take_back(host):
+    """Taking a move back, and each refusal of it: before any move, twice in a row, in the
+    daily deal, between people, after the game."""
+    from ui.session import SessionError
+
+    host.hello("?lang=xx&seed=4&speed=instant", "", {}, "normal")
+    host.deal(FIELDS, {})
+    session = host.session
+    while session.bot_to_act():
+        host.bot_move()
+    shown = []
+    try:
+        session.take_back()
+    except SessionError as error:
+        shown.append(f"<p>{error}</p>")
+    for _move in range(2):  # two moves of the person's: one is taken back, not the other
+        host.act(format_action(session.screen().view.legal[0]))
+        while session.bot_to_act():
+            if _move == 0:  # a click while a computer is to move
+                shown.append(notices(host.act("R1")))
+            host.bot_move()
+    shown += [notices(host.command("take-back")), notices(host.command("take-back"))]
+    assert "⟦Õñłý ýõür łàst mõvé" in shown[-1]
+    daily = Host(seeds=random.Random(3), clock=lambda: datetime(2026, 12, 1, 15,
+                                                               tzinfo=timezone.utc))
+    daily.hello("?lang=xx&speed=instant", "", {}, "normal")
+    daily.daily("", {})
+    while daily.session.bot_to_act():
+        daily.bot_move()
+    daily.act(format_action(daily.session.screen().view.legal[0]))
+    shown.append(notices(daily.command("take-back")))
+    shown.append(notices(daily.rematch()))  # the daily deal has no second game
+    hot = Host(seeds=random.Random(3))
+    hot.hello("?lang=xx&seed=4&speed=instant", "", {}, "normal")
+    hot.deal({**FIELDS, "kind-1": "human"}, {})
+    hot.command("reveal")
+    shown.append(notices(hot.command("take-back")))
+    assert "⟦Mõvés çàññõt bé tàkéñ bàçk îñ à ğàmé bétwééñ" in shown[-1]
+    return "".join(shown)
+
+
+DAY = date(2026, 12, 1)
+
+
+def daily_section(host):
+    """The start screen's daily deal: to play (with a streak), going on, played (its result
+    and the text it shares), an earlier day's deal to finish, and a status that cannot be
+    read."""
+    from ui import daily
+    from ui.start import render_daily
+
+    done = daily.Status(DAY, result=daily.Result(142, 3, 1, True, 4))
+    shown = [render_daily(None, DAY, streak=3), render_daily(daily.Status(DAY, "{}"), DAY, 5),
+             render_daily(done, DAY, streak=1), f"<p>{daily.share_text(DAY, done.result)}</p>",
+             render_daily(daily.Status(date(2026, 11, 30), "{}"), DAY)]
+    host.hello("?lang=xx", "", {}, "normal")
+    shown.append(host.start({"tweak.daily": "not a status"})["notice"])
+    return "".join(shown)
+
+
+def daily_result(host):
+    """A finished daily deal's words (the result line, the shared text, a replay's) and the
+    notices of daily-deal links: a replay, a day to come, a date that is not one."""
+    from ui import daily
+
+    host = Host(seeds=random.Random(3), clock=lambda: datetime(2026, 12, 1, 15,
+                                                              tzinfo=timezone.utc))
+    host.hello("?lang=xx&speed=instant", "", {}, "normal")
+    shown = []
+    for result in (daily.Result(142, 3, 2, False, 4), daily.Result(1, 1, 1, True, 4),
+                   daily.Result(0, 0, 3, False, 4), daily.Result(22, 0, 4, False, 4)):
+        shown += [f"<p>{daily.result_line(result)}</p>",
+                  f"<p>{daily.share_text(DAY, result, replay=True)}</p>"]
+    shown.append(notices(host.daily("2026-11-02", {}, link=True)))
+    shown.append(notices(host.daily("2027-01-01", {}, link=True)))
+    shown.append(notices(host.daily("tomorrow", {}, link=True)))
+    shown.append(notices(host.daily("2026-02-30", {}, link=True)))
+    return "".join(shown)
+
+
+def sound_panel(host):
+    """The Sound button and panel, with what its speech switches say as samples."""
+    from ui.cues import render_sound_controls
+
+    panel = render_sound_controls(i18n.current())
+    samples = re.findall(r'data-sample="([^"]*)"', panel)
+    return panel + "".join(f"<p>{sample}</p>" for sample in samples)
+
+
+def pass_device(host):
+    """A hot-seat game's pass-the-device screen (the worker's words: the prompt announced,
+    the refusal of a move before the hand is revealed) and the turn that follows."""
+    host.hello("?lang=xx&seed=4&speed=instant", "", {}, "normal")
+    reply = host.deal({**FIELDS, "kind-1": "human", "name-1": ""}, {})
+    assert reply["screen"] == "pass"
+    shown = [notices(reply), notices(host.command("reveal"))]
+    assert "⟦Pàss thé ďévîçé tõ ⟦Płàýér 1⟧.⟧" in shown[0]
+    return "".join(shown)
+
+
+def setup_refusals(host):
+    """What the start form refuses, said on the start screen; the seats' kinds."""
+    from ui.session import Seat
+
+    host.hello("?lang=xx", "", {}, "normal")
+    shown = [host.deal({**FIELDS, **bad}, {})["notice"] for bad in (
+        {"players": "many"}, {"players": "9"}, {"edition": "deluxe"}, {"kind-1": "robot"},
+        {"kind-0": "bot"})]
+    shown += [f"<p>{Seat('Ada', 'bot', 'hard').label}</p>", f"<p>{Seat('Bo', 'human').label}</p>"]
+    return "".join(shown)
+
+
+def statistics_words(host):
+    """The words ui/stats.py makes: its tables' labels, the biggest capture, the sentences
+    refusing a file that is not a statistics file."""
+    from ui import stats
+
+    counted = stats.Stats(games={"2 easy": (3, 1), "3 mixed": (1, 1)})
+    shown = [f"<p>{label}</p>" for label, _played, _won in stats.rows(counted)]
+    for text in ("{", '{"format": "x"}', '{"format": "tweak-stats/1", "extra": 1}',
+                 '{"format": "tweak-stats/1", "games": {"9 easy": [1, 0]}}',
+                 '{"format": "tweak-stats/1", "games": {"2 easy": [1]}}',
+                 '{"format": "tweak-stats/1", "games": {"2 easy": [1, 3]}}',
+                 '{"format": "tweak-stats/1", "tweaks": -1}',
+                 '{"format": "tweak-stats/1", "biggest_words": 7}',
+                 '{"format": "tweak-stats/1", "daily_last": "soon"}',
+                 '{"format": "tweak-stats/1", "daily_streak": 2}'):
+        try:
+            stats.parse(text)
+        except stats.StatsError as error:
+            shown.append(f"<p>{error}</p>")
+    record = Record(2, 4, EDITIONS["classic"].with_changes(goals=(20,) * 5),
+                    seats=("human", "bot:easy"), names=("You", "Ada"))
+    state, players = record.start(), [bots.make_bot("greedy", seed=i) for i in range(2)]
+    while not state.is_over:
+        action = players[state.to_act].choose(view(state, state.to_act))
+        state, record = apply(state, action), record.then(action)
+    shown.append(f"<p>{stats.count_game(stats.Stats(), record).biggest_words}</p>")
+    return "".join(shown)
+
+
 SCREENS = {
     "start screen (the worker's parts: notice, levels, saves)": start_parts,
     "rules page": lambda host: rules_page.render_rules(EDITIONS),
     "rules page with a game's house-rule goals": house_rules_page,
     "turn prompt": prompts,
+    "a hint on a person's turn (the coach's words), turn after turn": hints,
+    "show all sums (the worker's words beside the marks)": all_sums,
+    "a take-back and its refusals": take_back,
+    "the daily-deal section of the start screen": daily_section,
+    "a finished daily deal's result and the daily links' notices": daily_result,
+    "the Sound panel": sound_panel,
+    "the pass-the-device screen of a hot-seat game (the worker's words)": pass_device,
+    "the start form's refusals and the seats' kinds": setup_refusals,
+    "the statistics' own words (labels, refusals, biggest capture)": statistics_words,
 }
 # Screens whose modules are marked in a later session (issue 12): each must still show English
 # in the pseudo-language; when one does not, move it to SCREENS.
