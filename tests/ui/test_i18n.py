@@ -598,3 +598,84 @@ def test_the_static_start_screen_marks_every_word(babel):
                                          [], [], {}))
     ids = {m.id for m in catalogues.read(ROOT / catalogues.TEMPLATE) if m.id}
     assert {message for _, _, message, _ in found} <= ids
+
+
+# ---- the session's words in Spanish ------------------------------------------------------------
+
+
+def test_the_daily_deal_speaks_the_players_language_and_its_link_none(localedir):
+    from ui import daily
+
+    result = daily.Result(142, 3, 1, True, 4)
+    assert daily.share_text(DAY, result) == "TWEAK! daily 2026-12-01 — 142 points, 3 TWEAK!s, " \
+                                            "joint 1st of 4"
+    i18n.use("es", localedir)
+    assert daily.long_date(DAY) == "1 de diciembre de 2026"
+    assert daily.result_line(daily.Result(1, 1, 2, False, 4)) == "1 punto, 1 TWEAK!, 2.º de 4"
+    assert daily.share_text(DAY, result, replay=True) == (
+        "TWEAK! Partida del día 2026-12-01 (repetición) — 142 puntos, 3 TWEAK!, 1.º de 4, con "
+        "empate")
+    assert daily.fragment(DAY) == "daily=2026-12-01"  # the link is the same in every language
+
+
+def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_language(localedir):
+    """The person's default name is kept as "You" whatever the language (so a game saved in
+    Spanish reads right in English, and ui.story speaks to that seat), and shown translated;
+    the name field's translation ("Tú") is read back as it."""
+    from ui.session import YOU, parse_setup
+    from ui.start import save_summary
+
+    i18n.use("es", localedir)
+    setup = parse_setup({**FIELDS, "name-0": "Tú"})
+    assert setup.seats[0].name == YOU == "You"
+    host = Host(seeds=random.Random(1), localedir=localedir)
+    host.hello("?seed=4&speed=instant", "", {}, "normal", lang="es")
+    save = host.deal({**FIELDS, "name-0": "tú"}, {})["store"][SAVE_KEY]
+    assert '"names":["You","Ada","Blaise"]' in save.replace(" ", "")
+    assert save_summary(save).startswith("3 jugadores: Tú, Ada, Blaise · ")
+    hot = parse_setup({**FIELDS, "kind-1": "human"})  # between people: "Jugador 1"
+    assert [seat.name for seat in hot.seats] == ["Jugador 1", "Ada", "Blaise"]
+
+
+def test_a_pass_screen_and_a_take_back_in_spanish(localedir):
+    host = Host(seeds=random.Random(1), localedir=localedir)
+    host.hello("?seed=4&speed=instant", "", {}, "normal", lang="es")
+    reply = host.deal({**FIELDS, "kind-1": "human"}, {})
+    assert reply["announce"][-1] == "Pasa el dispositivo a Jugador 1."
+    host.deal(FIELDS, {})
+    while host.session.bot_to_act():
+        host.bot_move()
+    host.act(format_action(host.session.screen().view.legal[0]))
+    reply = host.command("take-back")
+    assert "Jugada deshecha. Ahora esta partida es de práctica" in reply["html"]
+
+
+@pytest.mark.parametrize("reason", [
+    "gives B1 (1 points) to the Bomb: it goes to the table at the bomber's target 9",
+    "plays The Thief on seat 1: a random card of their 1 goes to the table",
+    "plays The Joker: the target becomes 7",
+    "plays Change Target: the deck's top card goes to the table, a new target",
+    "plays The Bomb: 1 opponent(s) each give a card to the table",
+    "the [T!] card scores its 2 points whether played or kept (R5); kept, it could act later "
+    "this round",
+    "takes R6+R1+Y2: 16 points (2 red cards, double points)",
+    "takes G3+R1: 5 points (1 red card, double points)",
+    "takes G3+B1: 4 points",
+    "TWEAK!: clears the table and wins a [T!] card (2 points and an effect)",
+    "TWEAK! (the [T!] pile is empty: no card)",
+    "places P1: gives up its 1 points",
+    "keeps The Joker (±1) for a later turn (2 points either way)",
+    "the next player finds a fresh table of two deck cards",
+    "leaves R1+Y3 on the table; no one is left to take it",
+    "leaves R1 (2 points) to the next player at target 8: they take about 0.5",
+    "leaves R1+Y3 (5 points) to the next player at target 7/8 (most likely 8): they take about "
+    "3.4, a TWEAK! 12% of the time",
+])
+def test_every_sentence_of_the_evaluator_is_said_again_as_a_message(reason):
+    """The coach says each of tweak/bots/evaluator.py's reasons as a message of the catalogue
+    (in the pseudo-language, no English is left); the hints screen above meets them in play."""
+    from ui.coach import plain
+
+    i18n.use(i18n.PSEUDO)
+    said = plain(reason, ("You", "Ada"))
+    assert said.startswith("⟦") and not english_left(said), (said, english_left(said))
