@@ -14,8 +14,10 @@ Data:
   tag such as ``"en"``, the game's language) and their kind, ``"sum"`` (a capture's called-out
   sum, R14) or ``"prompt"`` (a person's turn prompt, "Your turn — make 8.").  The page says
   sums when "Speak sums" is on and prompts when "Speak turn prompts" is on.
-* ``LANG`` — the language the game speaks today.  Every spoken or visible word of this module
-  is made here (worker side), never in JavaScript, so a translation changes only Python.
+* ``LANG`` — the language spoken when none is given (``ui.host`` passes the game's language,
+  ``ui.i18n.current()``).  Every spoken or visible word of this module is made here (worker
+  side, translated by ``ui.i18n``), never in JavaScript, so a translation changes only the
+  catalogues.
 
 ``cues(events, names, prompt, lang)`` → ``{"sounds": [...], "speech": [...]}`` for one step's
 events (``State.events``; only public facts are used, R21) and the turn prompt just shown, if
@@ -29,7 +31,9 @@ from tweak.events import (
     ThiefPlayed,
 )
 
+from .i18n import _
 from .markup import escape
+from .start import YOU
 from .story import callout
 
 __all__ = ["SOUNDS", "LANG", "cues", "sum_speech", "render_sound_controls"]
@@ -49,7 +53,7 @@ def sum_speech(event: Captured, names) -> str:
 
 
 def _sum_words(name: str, called: str, tweak: bool) -> str:
-    text = f"{called}." if name == "You" else f"{name}: {called}."
+    text = f"{called}." if name == YOU else f"{name}: {called}."
     return f"{text} TWEAK!" if tweak else text
 
 
@@ -96,30 +100,39 @@ def render_sound_controls(lang: str = LANG) -> str:
     "Sound volume" (a slider, 0–100), a "Mute" / "Sound on" button, the "Speak sums" and
     "Speak turn prompts" switches, and the sentences shown when the browser cannot play sound
     or speak.  ``data-sample`` is what each speech switch says when it is turned on (a
-    sum, a prompt, as they will be spoken), in ``lang``.  The page sets the controls to the stored settings."""
-    sample = _sum_words("You", callout([2, 3, 3]), False)
-    prompt_sample = "Your turn — make 8."  # as ui.host words a turn's prompt
+    sum, a prompt, as they will be spoken), in ``lang``, the language its words are in (the
+    worker's: ``ui.host`` sends the panel again when the language changes).  The page sets the
+    controls to the stored settings."""
+    sample = _sum_words(YOU, callout([2, 3, 3]), False)
+    prompt_sample = _("Your turn — make {target}.").format(target=8)  # as ui.host words it
+    title = escape(_("Sound and speech"))
+    words = {key: escape(text) for key, text in (
+        ("sound", _("Sound")), ("volume", _("Sound volume")), ("mute", _("Mute")),
+        ("unmute", _("Sound on")), ("no_sound", _("This browser cannot play sounds.")),
+        ("sums", _("Speak sums")), ("turns", _("Speak turn prompts")),
+        ("no_speech", _("This browser cannot speak.")))}
     return (
         f'<div class="sound-menu" lang="{escape(lang)}">'
         '<button type="button" class="btn ghost sound-toggle" id="sound-toggle" '
         'data-ui="sound-menu" aria-expanded="false" aria-controls="sound-panel" '
-        f'title="Sound and speech">{_SPEAKER}<span class="label">Sound</span></button>'
+        f'title="{title}">{_SPEAKER}<span class="label">{words["sound"]}</span></button>'
         '<div class="sound-panel" id="sound-panel" role="group" '
         'aria-labelledby="sound-panel-title" hidden>'
-        '<h2 id="sound-panel-title">Sound and speech</h2>'
+        f'<h2 id="sound-panel-title">{title}</h2>'
         '<div class="sound-row">'
-        '<label for="sound-volume">Sound volume</label>'
+        f'<label for="sound-volume">{words["volume"]}</label>'
         '<output for="sound-volume" id="sound-level" aria-hidden="true">50%</output>'
         '<input type="range" id="sound-volume" min="0" max="100" step="5" value="50">'
         '</div>'
         '<button type="button" class="btn small sound-mute" id="sound-mute" data-ui="sound-mute">'
-        '<span class="when-on">Mute</span><span class="when-muted">Sound on</span></button>'
-        '<p class="sound-missing" id="sound-missing" hidden>This browser cannot play sounds.</p>'
+        f'<span class="when-on">{words["mute"]}</span>'
+        f'<span class="when-muted">{words["unmute"]}</span></button>'
+        f'<p class="sound-missing" id="sound-missing" hidden>{words["no_sound"]}</p>'
         '<label class="switch"><input type="checkbox" role="switch" id="speak-sums" '
-        f'data-sample="{escape(sample)}"><span>Speak sums</span></label>'
+        f'data-sample="{escape(sample)}"><span>{words["sums"]}</span></label>'
         '<label class="switch"><input type="checkbox" role="switch" id="speak-turns" '
         f'data-sample="{escape(prompt_sample)}">'
-        '<span>Speak turn prompts</span></label>'
-        '<p class="sound-missing" id="speech-missing" hidden>This browser cannot speak.</p>'
+        f'<span>{words["turns"]}</span></label>'
+        f'<p class="sound-missing" id="speech-missing" hidden>{words["no_speech"]}</p>'
         '</div></div>'
     )

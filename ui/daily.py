@@ -20,7 +20,8 @@ Data:
   differs between devices, the steps do not), the same whatever pace the player chose.
 * ``Result`` — the person's outcome of a finished daily deal: points, TWEAK!s, place among the
   players (ties share a place, R19); ``result_of(record, state)``; ``result_line`` and
-  ``share_text`` put it in words.
+  ``share_text`` put it in words, in the player's language (``ui.i18n``: a Spanish player
+  shares to Spanish friends; the link beside it, ``fragment``, names no language).
 * ``Status`` — what this device keeps under ``DAILY_KEY`` (JSON ``{"format": "tweak-daily/1",
   "date": DAY, "record": <the game record's JSON text>}`` while the day's deal is played, or
   ``"result": {"points", "tweaks", "place", "tied", "players"}`` once it is finished): one daily
@@ -36,6 +37,8 @@ from datetime import date, timedelta
 from typing import Optional
 
 from tweak.record import parse_json
+
+from .i18n import N_, _, ngettext
 
 __all__ = ["DAILY_KEY", "BROKEN_KEY", "FORMAT", "LINEUP", "EDITION", "HARD_STEPS", "DailyError",
            "Result", "Status", "today", "parse_day", "day_text", "long_date", "deal_seed",
@@ -55,8 +58,9 @@ LINEUP = (("You", "human"), ("Ada", "bot:medium"), ("Blaise", "bot:hard"),
 # median, 129 ms p95, 153 ms at most per decision (issue 10's goal: p95 <= 400 ms at normal
 # pace); at instant pace a Hard move so takes a little longer than the pace's 45 ms cap.
 HARD_STEPS = 1200
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"),
+          N_("July"), N_("August"), N_("September"), N_("October"), N_("November"),
+          N_("December"))
 
 
 class DailyError(ValueError):
@@ -78,8 +82,9 @@ def day_text(day: date) -> str:
 
 
 def long_date(day: date) -> str:
-    """"1 December 2026"."""
-    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+    """"1 December 2026" ("1 de diciembre de 2026")."""
+    return _("{day} {month} {year}").format(day=day.day, month=_(MONTHS[day.month - 1]),
+                                            year=day.year)
 
 
 def read_day(text) -> date:
@@ -87,11 +92,11 @@ def read_day(text) -> date:
     text = str(text).strip()
     if not (len(text) == 10 and text.isascii() and text[4] == "-" and text[7] == "-"
             and (text[:4] + text[5:7] + text[8:]).isdigit()):
-        raise DailyError("it is not a date of the form YYYY-MM-DD")
+        raise DailyError(_("it is not a date of the form YYYY-MM-DD"))
     try:
         return date(int(text[:4]), int(text[5:7]), int(text[8:]))
     except ValueError:
-        raise DailyError("there is no such day in the calendar") from None
+        raise DailyError(_("there is no such day in the calendar")) from None
 
 
 def parse_day(text, now: date) -> date:
@@ -101,11 +106,13 @@ def parse_day(text, now: date) -> date:
     try:
         day = read_day(text)
     except DailyError as error:
-        raise DailyError(f"This daily-deal link names {shown!r}, and {error}. Ask for the "
-                         f"link again, or play today's deal.") from None
+        raise DailyError(_("This daily-deal link names {text}, and {error}. Ask for the link "
+                           "again, or play today's deal.").format(text=repr(shown),
+                                                                  error=error)) from None
     if day > now:
-        raise DailyError(f"This daily-deal link is for {long_date(day)}, which has not come yet "
-                         f"(today is {long_date(now)}, UTC). Its deal opens on that day.")
+        raise DailyError(_("This daily-deal link is for {day}, which has not come yet (today is "
+                           "{today}, UTC). Its deal opens on that day.").format(
+            day=long_date(day), today=long_date(now)))
     return day
 
 
@@ -162,10 +169,16 @@ class Result:
     players: int
 
 
+# An ordinal's form by English's rule (1st, 2nd, 3rd, 4th... 11th, 21st); a language with
+# one form translates all four alike ("{n}.º").
+_ORDINALS = {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}
+_ORDINAL_TH = N_("{n}th")
+
+
 def ordinal(number: int) -> str:
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10,
-                                                                                    "th")
-    return f"{number}{suffix}"
+    form = (_ORDINAL_TH if 10 <= number % 100 <= 20
+            else _ORDINALS.get(number % 10, _ORDINAL_TH))
+    return _(form).format(n=number)
 
 
 def result_of(state, seat: int = 0) -> Result:
@@ -179,21 +192,23 @@ def result_of(state, seat: int = 0) -> Result:
     return Result(mine, tweaks, place, tied, len(totals))
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def result_line(result: Result) -> str:
     """"142 points, 3 TWEAK!s, 2nd of 4" ("joint 1st of 4" when totals are equal)."""
-    place = ("joint " if result.tied else "") + ordinal(result.place)
-    return (f"{_plural(result.points, 'point')}, {_plural(result.tweaks, 'TWEAK!')}, "
-            f"{place} of {result.players}")
+    place = (_("joint {place} of {players}") if result.tied
+             else _("{place} of {players}")).format(place=ordinal(result.place),
+                                                    players=result.players)
+    return _("{points}, {tweaks}, {place}").format(
+        points=ngettext("{n} point", "{n} points", result.points).format(n=result.points),
+        tweaks=ngettext("{n} TWEAK!", "{n} TWEAK!s", result.tweaks).format(n=result.tweaks),
+        place=place)
 
 
 def share_text(day: date, result: Result, replay: bool = False) -> str:
-    """"TWEAK! daily 2026-12-01 — 142 points, 3 TWEAK!s, 2nd of 4" (the link goes beside it)."""
-    return (f"TWEAK! daily {day_text(day)}{' (replay)' if replay else ''} — "
-            f"{result_line(result)}")
+    """"TWEAK! daily 2026-12-01 — 142 points, 3 TWEAK!s, 2nd of 4" (the link goes beside it),
+    in the player's language: the date stays in digits, which every reader can read."""
+    said = (_("TWEAK! daily {day} (replay) — {result}") if replay
+            else _("TWEAK! daily {day} — {result}"))
+    return said.format(day=day_text(day), result=result_line(result))
 
 
 # ---- what this device keeps ----------------------------------------------------------------------
@@ -222,8 +237,11 @@ def dumps_status(status: Status) -> str:
 
 
 def _number(value, name, low, high) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high``; ``name`` (marked with
+    ``N_``) says what it is in the sentence of the error."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise DailyError(f"its {name} is not a number from {low} to {high}")
+        raise DailyError(_("its {name} is not a number from {low} to {high}").format(
+            name=_(name), low=low, high=high))
     return value
 
 
@@ -234,26 +252,28 @@ def parse_status(text) -> Optional[Status]:
     try:
         data = parse_json(text)
     except ValueError as error:
-        raise DailyError(f"it is not a daily-deal status ({error})") from None
+        raise DailyError(_("it is not a daily-deal status ({error})").format(
+            error=error)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DailyError(f"it is not a daily-deal status (format {FORMAT})")
+        raise DailyError(_("it is not a daily-deal status (format {format})").format(
+            format=FORMAT))
     if set(data) - {"format", "date", "record", "result"}:
-        raise DailyError("it has fields a daily-deal status does not have")
+        raise DailyError(_("it has fields a daily-deal status does not have"))
     day = read_day(data.get("date", ""))
     if "result" in data:
         r = data["result"]
         if not isinstance(r, dict) or set(r) != {"points", "tweaks", "place", "tied", "players"}:
-            raise DailyError("its result is not a daily-deal result")
+            raise DailyError(_("its result is not a daily-deal result"))
         if not isinstance(r["tied"], bool):
-            raise DailyError("its result's tie is not true or false")
-        players = _number(r["players"], "number of players", 2, 6)
-        return Status(day, result=Result(_number(r["points"], "points", 0, 10**6),
-                                         _number(r["tweaks"], "TWEAK! count", 0, 10**4),
-                                         _number(r["place"], "place", 1, players),
+            raise DailyError(_("its result's tie is not true or false"))
+        players = _number(r["players"], N_("number of players"), 2, 6)
+        return Status(day, result=Result(_number(r["points"], N_("points"), 0, 10**6),
+                                         _number(r["tweaks"], N_("TWEAK! count"), 0, 10**4),
+                                         _number(r["place"], N_("place"), 1, players),
                                          r["tied"], players))
     record = data.get("record")
     if not isinstance(record, str) or not record:
-        raise DailyError("it holds neither a game nor a result")
+        raise DailyError(_("it holds neither a game nor a result"))
     return Status(day, record=record)
 
 

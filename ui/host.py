@@ -79,12 +79,10 @@ from tweak import RecordError, bots, loads
 from .cues import LANG, cues, render_sound_controls
 from . import i18n
 from .i18n import _
-from .start import (SPEEDS, Hooks, SessionError, level_options, parse_hooks, render_notice,
-                    render_saves, save_summary)
 from . import daily as daily_deal
 from .daily import DAILY_KEY
-from .start import (SPEEDS, Hooks, SessionError, level_options, parse_hooks, render_daily,
-                    render_notice, render_saves, save_summary)
+from .start import (SPEEDS, YOU, Hooks, SessionError, level_options, parse_hooks, render_daily,
+                    render_notice, render_saves, save_summary, shown_name)
 
 __all__ = ["Host", "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "LAST_KEY", "SAVE_KEYS"]
 
@@ -278,7 +276,8 @@ class Host:
     def rematch(self) -> dict:
         session = self._session()
         if session.daily_counts:
-            session.notice = "The daily deal is played once a day: start a new game instead."
+            session.notice = _("The daily deal is played once a day: start a new game "
+                               "instead.")
             return self._reply()
         return self._begin(session.rematch(seed=self._seeds.randrange(2**31)), {})
 
@@ -332,11 +331,12 @@ class Host:
                 store.update(previous)
             return self._begin(session, store, DAILY_KEY)
         session = Session.new_daily(day, self.speed)
-        why = ("you have played today's deal on this device" if day == now
-               else "it is not today's deal")
+        replay = (_("A replay of the daily deal of {date}: you have played today's deal on "
+                    "this device, so it counts in no statistics.") if day == now
+                  else _("A replay of the daily deal of {date}: it is not today's deal, so it "
+                         "counts in no statistics."))
         session.notice = " ".join(filter(None, (
-            notice, f"A replay of the daily deal of {daily_deal.long_date(day)}: {why}, so it "
-                    f"counts in no statistics.")))
+            notice, replay.format(date=daily_deal.long_date(day)))))
         return self._begin(session, {**store, **self._keep_previous(saves.get(SAVE_KEY),
                                                                     session)})
 
@@ -347,14 +347,15 @@ class Host:
 
         status, store, notice = self._read_daily(saves)
         if status is None or status.done:
-            self.notice = notice or "There is no daily deal in progress to continue."
+            self.notice = notice or _("There is no daily deal in progress to continue.")
             return self.start(saves)
         try:
             session = Session.from_save(status.record, self.speed)
             if session.daily != daily_deal.day_text(status.day):
-                raise SessionError("The saved daily deal is not the deal of its day.")
+                raise SessionError(_("The saved daily deal is not the deal of its day."))
         except SessionError as error:
-            self.notice = f"{error} It has been set aside (nothing is deleted)."
+            self.notice = _("{error} It has been set aside (nothing is deleted).").format(
+                error=error)
             rest = {k: v for k, v in saves.items() if k != DAILY_KEY}
             return {**self.start(rest), "store": {daily_deal.BROKEN_KEY: saves.get(DAILY_KEY),
                                                   DAILY_KEY: None}}
@@ -369,9 +370,9 @@ class Host:
         try:
             return daily_deal.parse_status(text), {}, ""
         except daily_deal.DailyError as error:
-            return None, {daily_deal.BROKEN_KEY: text, DAILY_KEY: None}, (
-                f"The daily deal's saved state cannot be read ({error}). It has been set "
-                f"aside (nothing is deleted).")
+            return None, {daily_deal.BROKEN_KEY: text, DAILY_KEY: None}, _(
+                "The daily deal's saved state cannot be read ({error}). It has been set aside "
+                "(nothing is deleted).").format(error=error)
 
     def _daily_section(self, status, stats: Optional[str]) -> str:
         now = self.today()
@@ -400,7 +401,7 @@ class Host:
         """A UI command (a clicked ``data-ui``) that is not a move: selection, choosers, pass
         screens, next round, pace."""
         session = self._session()
-        name, _, arg = text.partition(":")
+        name, _sep, arg = text.partition(":")
         if name == "review":
             return self._review(arg)
         if self.review is not None:  # e.g. a notice's OK: the review stays open
@@ -549,7 +550,7 @@ class Host:
 
         screen = self.review.screen()
         if screen.sheet is not None:
-            said = [f"Round {screen.sheet.round} score sheet."]
+            said = [_("Round {n} score sheet.").format(n=screen.sheet.round)]
             focus = "#review-back"
         else:
             said = [review_page.position_line(screen) + "."]
@@ -665,12 +666,12 @@ def _prompt_and_focus(screen):
     if screen.kind == "over":
         return "", "#rematch, #game .share-result"
     if screen.kind == "pass":
-        name = screen.names[screen.pass_to]
+        name = shown_name(screen.names[screen.pass_to])
         return _("Pass the device to {name}.").format(name=name), "[data-ui=reveal]"
     me = screen.view
     if not me.my_turn or screen.hide_hand or not me.legal:
         return "", ""
-    named = screen.names[me.seat] != "You" and screen.hot_seat
+    named = screen.names[me.seat] != YOU and screen.hot_seat
     if me.phase == "bomb":
         prompt = (_("The Bomb, {name}: choose a card to give up.") if named
                   else _("The Bomb: choose a card to give up."))

@@ -44,6 +44,12 @@ Bomb's human victim is asked the same way, privately (R13).
 
 Errors a player can cause (a bad save, a bad link, a click at the wrong moment) raise
 ``SessionError`` with a sentence fit to show; the page shows it instead of a traceback.
+
+Every sentence is in the current language (``ui.i18n``).  Names are the players' own, kept in
+the record as typed; the default names of computer seats are names in every language, and the
+person's default is ``ui.start.YOU``, kept as that one word whatever the language (the name
+field's translation, e.g. "Tú", is read back as it), so a game saved in one language reads
+right in another.
 """
 
 from __future__ import annotations
@@ -63,7 +69,8 @@ from tweak.cards import TKind
 from tweak.events import Captured, RoundEnded, TCardWon
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
 
-from .start import SPEEDS, Hooks, SessionError, parse_hooks
+from .i18n import _
+from .start import SPEEDS, YOU, Hooks, SessionError, parse_hooks, shown_name
 from .story import Entry, callout, second_person, tell
 
 __all__ = [
@@ -72,9 +79,9 @@ __all__ = [
     "SPEEDS",
 ]
 
-# Default names for seats 0..5: the first is the person at the device; the computers are named
-# after mathematicians (it is a game of sums).
-DEFAULT_NAMES = ("You", "Ada", "Blaise", "Emmy", "Carl", "Sofia")
+# Default names for seats 0..5: the first is the person at the device (``YOU``); the computers
+# are named after mathematicians (it is a game of sums).
+DEFAULT_NAMES = (YOU, "Ada", "Blaise", "Emmy", "Carl", "Sofia")
 MAX_NAME = 16
 LOG_LINES = 60
 _BOT_SEEDS = random.SystemRandom()  # the bots' seeds: independent of every deal
@@ -99,11 +106,13 @@ class Seat:
 
     @property
     def label(self) -> str:
-        """"Human" or "Computer · Greedy": the level's label from ``tweak.bots.CHOICES``."""
+        """"Human" or "Computer · Medium": the level's label from ``tweak.bots.CHOICES``, in
+        the current language."""
         if self.is_human:
-            return "Human"
+            return _("Human")
         labels = dict(bots.CHOICES)
-        return f"Computer · {labels.get(self.level, str(self.level).title())}"
+        return _("Computer · {level}").format(
+            level=_(labels.get(self.level, str(self.level).title())))
 
     @staticmethod
     def from_tag(name: str, tag: str) -> "Seat":
@@ -123,9 +132,16 @@ class Setup:
     edition: str = "classic"
 
 
+def _player(seat: int) -> str:
+    """"Player 3": the name of a person's seat with no name of its own."""
+    return _("Player {n}").format(n=seat + 1)
+
+
 def _clean_name(text, seat: int) -> str:
     name = " ".join(str(text or "").split())[:MAX_NAME]
-    return name or (DEFAULT_NAMES[seat] if seat < len(DEFAULT_NAMES) else f"Player {seat + 1}")
+    if name and name.casefold() == _(YOU).casefold():  # the default, in the player's language
+        return YOU
+    return name or (DEFAULT_NAMES[seat] if seat < len(DEFAULT_NAMES) else _player(seat))
 
 
 def _unique(names) -> list:
@@ -144,12 +160,15 @@ def parse_setup(fields) -> Setup:
     try:
         players = int(str(fields.get("players", "")).strip())
     except ValueError:
-        raise SessionError("Choose how many players sit at the table (2 to 6).") from None
+        raise SessionError(_("Choose how many players sit at the table ({low} to {high}).").format(
+            low=MIN_PLAYERS, high=MAX_PLAYERS)) from None
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SessionError(f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.")
+        raise SessionError(_("A game needs {low} to {high} players, not {n}.").format(
+            low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))
     edition = str(fields.get("edition", "classic") or "classic")
     if edition not in EDITIONS:
-        raise SessionError(f"There is no edition called {edition!r}.")
+        raise SessionError(_("There is no edition called {edition}.").format(
+            edition=repr(edition[:40])))
     seats = []
     for seat in range(players):
         kind = str(fields.get(f"kind-{seat}", "human" if seat == 0 else "bot"))
@@ -159,14 +178,15 @@ def parse_setup(fields) -> Setup:
             continue
         level = bots.DEFAULT_LEVEL if kind == "bot" else kind[4:] if kind.startswith("bot:") else ""
         if level not in bots.LEVELS:
-            raise SessionError(f"Seat {seat + 1} asks for an unknown kind of player ({kind!r}).")
+            raise SessionError(_("Seat {n} asks for an unknown kind of player ({kind}).").format(
+                n=seat + 1, kind=repr(kind[:40])))
         seats.append(Seat(name, "bot", level))
     if not any(seat.is_human for seat in seats):
-        raise SessionError("At least one seat must be a person (Human).")
-    if sum(seat.is_human for seat in seats) >= 2 and seats[0].name == DEFAULT_NAMES[0]:
+        raise SessionError(_("At least one seat must be a person (Human)."))
+    if sum(seat.is_human for seat in seats) >= 2 and seats[0].name == YOU:
         # The first seat's default "You" means nothing when several people share the device
         # ("Pass the device to You"); a name a player typed in another seat is kept.
-        seats[0] = replace(seats[0], name="Player 1")
+        seats[0] = replace(seats[0], name=_player(0))
     names = _unique([seat.name for seat in seats])
     return Setup(tuple(replace(seat, name=name) for seat, name in zip(seats, names)), edition)
 
@@ -239,7 +259,8 @@ def drive(thinking, deadline: float, clock) -> Optional[object]:
                 return None
     except StopIteration as stop:
         if stop.value is None:
-            raise SessionError("A computer player finished thinking without choosing a move.")
+            raise SessionError(_("A computer player finished thinking without choosing a "
+                                 "move."))
         return stop.value
 
 
@@ -265,14 +286,15 @@ class Session:
         ``state`` to fill the move log with, oldest first (by default the last step's only;
         ``replay_log`` gives them)."""
         if len(seats) != record.players:
-            raise SessionError(f"The game has {record.players} players but {len(seats)} seats.")
+            raise SessionError(_("The game has {players} players but {seats} seats.").format(
+                players=record.players, seats=len(seats)))
         self.seats = tuple(seats)
         self.record = replace(record, names=tuple(seat.name for seat in self.seats),
                               seats=tuple(seat.tag for seat in self.seats))
         self.state = state if state is not None else replay(self.record)
         self.humans = tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
         if not self.humans:
-            raise SessionError("This game has no human seat to play from.")
+            raise SessionError(_("This game has no human seat to play from."))
         # Bots draw from seeds of their own, unrelated to the deal's: a seed derived from the
         # game's could be inverted to replay the deal and see hidden cards (R21).  Records keep
         # the actions, so a replay never needs the bots' seeds.
@@ -314,15 +336,16 @@ class Session:
         players = len(setup.seats)
         dealer = hooks.dealer
         if dealer is not None and dealer >= players:
-            raise SessionError(f"The page address makes seat {dealer + 1} deal, but there are "
-                               f"only {players} players.")
+            raise SessionError(_("The page address makes seat {seat} deal, but there are only "
+                                 "{players} players.").format(seat=dealer + 1, players=players))
         record = Record(players=players, seed=hooks.seed if hooks.seed is not None else seed,
                         rules=rules, tcards=hooks.tcards, dealer=dealer)
         try:
             state = new_game(record.players, record.seed, record.rules, tcards=record.tcards,
                              dealer=record.dealer)
         except (ValueError, RulesError) as error:
-            raise SessionError(f"This game cannot be dealt: {error}") from None
+            raise SessionError(_("This game cannot be dealt: {error}").format(
+                error=error)) from None
         return Session(record, setup.seats, state, speed=hooks.speed or "normal")
 
     @staticmethod
@@ -359,14 +382,16 @@ class Session:
             try:
                 read_day(record.daily)
             except DailyError as error:
-                raise SessionError(f"This game cannot be replayed: its daily deal's date "
-                                   f"{record.daily!r} is wrong ({error}).") from None
+                raise SessionError(_("This game cannot be replayed: its daily deal's date "
+                                     "{date} is wrong ({error}).").format(
+                    date=repr(record.daily), error=error)) from None
         # Replayed step by step so the move log comes back too (a reload resumes the exact
         # table, "since your last turn" included).
         try:
             state, actors, history = replay_log(record)
         except RecordError as error:
-            raise SessionError(f"This game cannot be replayed: {error}") from None
+            raise SessionError(_("This game cannot be replayed: {error}").format(
+                error=error)) from None
         session = Session(record, seats, state, speed=speed, history=history)
         session._actors = actors
         return session
@@ -377,7 +402,8 @@ class Session:
         try:
             record = loads(text)
         except RecordError as error:
-            raise SessionError(f"The saved game cannot be read: {error}") from None
+            raise SessionError(_("The saved game cannot be read: {error}").format(
+                error=error)) from None
         return Session.from_record(record, speed)
 
     @staticmethod
@@ -386,7 +412,8 @@ class Session:
         try:
             record = from_fragment(fragment)
         except RecordError as error:
-            raise SessionError(f"This game link cannot be opened: {error}") from None
+            raise SessionError(_("This game link cannot be opened: {error}").format(
+                error=error)) from None
         return Session.from_record(record, speed)
 
     # -- what is true now --
@@ -478,15 +505,16 @@ class Session:
         try:
             action = parse_action(text)
         except NotationError as error:
-            raise SessionError(f"That move cannot be read: {error}") from None
+            raise SessionError(_("That move cannot be read: {error}").format(
+                error=error)) from None
         if action not in legal_actions(self.state):
-            raise SessionError(f"{text} is not a legal move now.")
+            raise SessionError(_("{move} is not a legal move now.").format(move=text[:40]))
         self._apply(action)
 
     def command(self, text: str) -> None:
         """A UI command (a clicked ``data-ui``) that is not a move: selecting cards, opening a
         [T!] chooser, revealing a hand after a pass screen, going to the next round."""
-        name, _, arg = text.partition(":")
+        name, _sep, arg = text.partition(":")
         self.notice = ""
         if name == "reveal":
             if self.kind() != "pass":
@@ -526,7 +554,8 @@ class Session:
         elif name == "take-back":
             self.take_back()
         else:
-            raise SessionError(f"Unknown command {text!r}.")
+            raise SessionError(_("Unknown command {command}.").format(
+                command=repr(text[:40])))
 
     # -- learning: hints and taking back (issue 11) --
 
@@ -536,7 +565,7 @@ class Session:
         from .coach import hint
 
         if not self.hints_on:
-            raise SessionError("Hints are off in this game.")
+            raise SessionError(_("Hints are off in this game."))
         me = self._my_view()
         if me is None or not me.legal:
             return
@@ -580,18 +609,18 @@ class Session:
         """Undo the person's last move and every computer move after it; the game becomes
         practice (``Record.practice``): it counts in no statistics."""
         if self.hot_seat:
-            raise SessionError("Moves cannot be taken back in a game between people.")
+            raise SessionError(_("Moves cannot be taken back in a game between people."))
         if self.state.is_over:
-            raise SessionError("The game is over: its moves stand.")
+            raise SessionError(_("The game is over: its moves stand."))
         if self.daily_counts:
-            raise SessionError("Moves cannot be taken back in the daily deal: it is played once, "
-                               "as dealt.")
+            raise SessionError(_("Moves cannot be taken back in the daily deal: it is played "
+                                 "once, as dealt."))
         actors = self.actors()
         mine = [index for index, seat in enumerate(actors) if self.seats[seat].is_human]
         if not mine:
-            raise SessionError("You have no move to take back yet.")
+            raise SessionError(_("You have no move to take back yet."))
         if self.taken_back:
-            raise SessionError("Only your last move can be taken back; make a move first.")
+            raise SessionError(_("Only your last move can be taken back; make a move first."))
         cut = mine[-1]
         record = replace(self.record, actions=self.record.actions[:cut], practice=True)
         self.state, self._actors, history = replay_log(record)
@@ -605,17 +634,20 @@ class Session:
         self.flash = None
         self.acknowledged = len(self.state.results)
         self.taken_back = True
-        self.notice = ("Move taken back. This game is now practice: it will not count in "
-                       "your statistics.")
+        self.notice = _("Move taken back. This game is now practice: it will not count in "
+                        "your statistics.")
 
     def _wait_sentence(self) -> str:
         """Why a move clicked now cannot be made: who is to move instead."""
         if self.bot_to_act():
             name = self.seats[self.state.to_act].name
-            doing = ("choosing a card for the Bomb" if self.state.phase.value == "bomb"
-                     else "thinking")
-            return f"{name} {'are' if name == 'You' else 'is'} {doing} — wait for your turn."
-        return "It is not your turn to play."
+            bomb = self.state.phase.value == "bomb"
+            if name == YOU:  # a computer seat someone named "You"
+                return (_("You are choosing a card for the Bomb — wait for your turn.") if bomb
+                        else _("You are thinking — wait for your turn."))
+            return (_("{name} is choosing a card for the Bomb — wait for your turn.") if bomb
+                    else _("{name} is thinking — wait for your turn.")).format(name=name)
+        return _("It is not your turn to play.")
 
     def _my_view(self) -> Optional[PlayerView]:
         if not self.human_to_act() or (self.hot_seat and self.viewer != self.state.to_act):
@@ -631,7 +663,7 @@ class Session:
         try:
             face = Face.parse(text)
         except NotationError:
-            raise SessionError(f"{text!r} is not a card.") from None
+            raise SessionError(_("{text} is not a card.").format(text=repr(text[:40]))) from None
         if face not in me.hand:
             return
         hand = None if self.selection.hand is face else face
@@ -655,7 +687,7 @@ class Session:
         """Begin the move of the computer seat that must act: its ``think(view)`` generator if
         it has one (driven across event-loop turns by the page), else one ``choose(view)``."""
         if not self.bot_to_act():
-            raise SessionError("No computer player is to move now.")
+            raise SessionError(_("No computer player is to move now."))
         seat = self.state.to_act
         bot = self.bot(seat)
         seat_view = view(self.state, seat)  # bots get their own view only (R21)
@@ -685,8 +717,9 @@ class Session:
         if self.state.step != turn.step or self.state.to_act != turn.seat:
             return False
         if action not in turn.view.legal:
-            raise SessionError(f"{self.seats[turn.seat].name} (computer) chose {action}, "
-                               f"which is not a legal move.")
+            raise SessionError(_("{name} (computer) chose {move}, which is not a legal "
+                                 "move.").format(name=shown_name(self.seats[turn.seat].name),
+                                                 move=action))
         self._apply(action)
         return True
 

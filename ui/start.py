@@ -11,6 +11,11 @@ ready; STACK.md: every module is compiled from source in the browser at each sta
   read cheaply from its JSON; ``ValueError`` if the text is not a record at all.  The full check
   (replaying every move) happens when the game is resumed.
 * ``render_saves(saves)``, ``render_notice(text)``.
+* ``YOU`` — the name of the seat of the person at the device when they leave it as it is: a
+  fixed word kept in records and saves in every language (``ui.story`` speaks to that seat in
+  the second person, ``ui.cues`` does not name it), shown in the player's language by
+  ``shown_name`` ("Tú" in Spanish).  ``and_list(items)`` joins words as a sentence does
+  ("a, b and c", "a, b y c").
 * ``render_daily(...)`` — the start screen's "Daily deal" section (``ui.daily``): play today's
   deal, continue it, or, once played, its result with "Share result" (``share-daily``: the
   page shares ``data-share`` and the link ``#`` + ``data-fragment``).
@@ -41,8 +46,8 @@ from .i18n import N_, _, ngettext
 from .markup import escape
 
 __all__ = ["level_options", "save_summary", "render_saves", "render_notice", "render_daily",
-           "share_button", "Hooks",
-           "parse_hooks", "SessionError", "SPEEDS"]
+           "share_button", "Hooks", "parse_hooks", "SessionError", "SPEEDS", "YOU", "shown_name",
+           "and_list"]
 
 # Seconds between computer moves, so a person can follow the game (issue 3: ~0.8–1.2 s).
 SPEEDS = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
@@ -50,10 +55,25 @@ SPEEDS = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 # engine names them in English, the select shows them translated (tests/ui/test_i18n.py checks
 # that every label is here).
 LEVEL_LABELS = (N_("Easy"), N_("Medium"), N_("Hard"))
+# The default name of the person at the device, as records keep it (see the module docstring).
+YOU = N_("You")
 
 
 class SessionError(ValueError):
     """Something a player did or loaded cannot be done; the message is fit to show them."""
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the player reads it: ``YOU`` in their language, any other as typed."""
+    return _(YOU) if name == YOU else name
+
+
+def and_list(items) -> str:
+    """``["a", "b", "c"]`` → "a, b and c" in the current language (one item: itself)."""
+    items = [str(item) for item in items]
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def level_options(choices, default: str, selected: str = "") -> str:
@@ -87,7 +107,7 @@ def save_summary(text: str) -> str:
     names = names if isinstance(names, list) else []
     moves = len(data.get("actions", []))
     # A name is shown as saved, cut to 40 characters (storage may hold anything).
-    who = ": " + ", ".join(str(name)[:40] for name in names) if names else ""
+    who = ": " + ", ".join(shown_name(str(name)[:40]) for name in names) if names else ""
     return (ngettext("{n} player", "{n} players", players).format(n=players) + who + " · "
             + ngettext("{n} move played", "{n} moves played", moves).format(n=moves))
 
@@ -115,44 +135,51 @@ def render_notice(text: str) -> str:
 def share_button(text: str, link: str) -> str:
     """"Share result": ui/page.py shares ``text`` and the address with ``#link``, through the
     system share sheet or the clipboard, and says which in the status beside it."""
+    label = escape(_("Share result"))
     return (f'<div class="share"><button type="button" class="btn primary share-result" '
             f'data-ui="share-daily" data-share="{escape(text)}" data-fragment="{escape(link)}">'
-            f'Share result</button><span class="share-status" role="status"></span></div>')
+            f'{label}</button><span class="share-status" role="status"></span></div>')
 
 
 def _opponents() -> str:
-    bots_ = [(name, tag[4:].title()) for name, tag in daily.LINEUP if tag != "human"]
-    named = [f"{name} ({level})" for name, level in bots_]
-    return ", ".join(named[:-1]) + " and " + named[-1]
+    """"Ada (Medium), Blaise (Hard) and Emmy (Medium)": the daily deal's computers."""
+    return and_list(_("{name} ({level})").format(name=name, level=_(tag[4:].title()))
+                    for name, tag in daily.LINEUP if tag != "human")
 
 
 def render_daily(status, today, moves: int = 0, streak: int = 0) -> str:
     """The "Daily deal" section for ``today`` (a date), given the device's ``status``
     (``ui.daily.Status`` or None), the moves of a deal in progress and the streak alive."""
-    title = (f'<h2 id="daily-title">Daily deal <span class="daily-date">'
-             f'{escape(daily.long_date(today))}</span></h2>')
-    streak_line = (f'<p class="daily-streak">Streak: {streak} day{"s" if streak != 1 else ""}'
-                   f'</p>' if streak else "")
-    about = (f'<p class="daily-about">The same deal for everyone today: you against '
-             f'{escape(_opponents())}. One game a day; a new deal at midnight UTC.</p>')
+    title = ('<h2 id="daily-title">' + escape(_("Daily deal")) + ' <span class="daily-date">'
+             + escape(daily.long_date(today)) + '</span></h2>')
+    streak_line = ('<p class="daily-streak">' + escape(ngettext(
+        "Streak: {n} day", "Streak: {n} days", streak).format(n=streak)) + '</p>'
+        if streak else "")
+    about = ('<p class="daily-about">' + escape(_(
+        "The same deal for everyone today: you against {opponents}. One game a day; a new "
+        "deal at midnight UTC.").format(opponents=_opponents())) + '</p>')
+    play = ('<button type="button" class="btn primary daily-play" data-ui="daily">{}</button>')
     if status is not None and status.day == today and status.done:
         line = daily.result_line(status.result)
-        body = (f'<p class="daily-result">Today\'s deal: {escape(line)}</p>'
-                f'{share_button(daily.share_text(today, status.result), daily.fragment(today))}'
-                '<p class="daily-next">Played. The next deal comes at midnight UTC.</p>')
+        body = ('<p class="daily-result">' + escape(_("Today's deal: {result}").format(
+                    result=line)) + '</p>'
+                + share_button(daily.share_text(today, status.result), daily.fragment(today))
+                + '<p class="daily-next">' + escape(_(
+                    "Played. The next deal comes at midnight UTC.")) + '</p>')
     elif status is not None and status.day == today:
-        body = ('<button type="button" class="btn primary daily-play" data-ui="daily">'
-                'Continue today\'s game</button>'
-                f'<p class="daily-about">{moves} move{"s" if moves != 1 else ""} played: '
-                'it goes on where you left it.</p>')
+        body = (play.format(escape(_("Continue today's game")))
+                + '<p class="daily-about">' + escape(ngettext(
+                    "{n} move played: it goes on where you left it.",
+                    "{n} moves played: it goes on where you left it.", moves).format(n=moves))
+                + '</p>')
     else:
-        body = (about + '<button type="button" class="btn primary daily-play" data-ui="daily">'
-                'Play today\'s game</button>')
+        body = about + play.format(escape(_("Play today's game")))
         if status is not None and not status.done:  # an earlier day's deal, unfinished
+            finish = _("Finish the game of {date}").format(date=daily.long_date(status.day))
             body += (f'<button type="button" class="btn daily-finish" data-ui="resume:'
-                     f'{daily.DAILY_KEY}">Finish the game of {escape(daily.long_date(status.day))}'
-                     f'</button><p class="daily-about">It still counts for its day. Once '
-                     f'today\'s deal begins, it stays under Resume as an ordinary game.</p>')
+                     f'{daily.DAILY_KEY}">{escape(finish)}</button><p class="daily-about">'
+                     + escape(_("It still counts for its day. Once today's deal begins, it "
+                                "stays under Resume as an ordinary game.")) + '</p>')
     return (f'<section class="daily" aria-labelledby="daily-title">{title}{body}{streak_line}'
             '</section>')
 
@@ -221,8 +248,8 @@ def parse_hooks(params) -> Hooks:
         try:
             today = daily.read_day(params["today"])
         except daily.DailyError as error:
-            raise SessionError(f"The page address sets today={shown(params['today'])}, but "
-                               f"{error}.") from None
+            raise SessionError(_("The page address sets today={value}, but {error}.").format(
+                value=shown(params["today"]), error=error)) from None
     return Hooks(seed=number("seed", 0, 2**53), goal=number("goal", 1, MAX_GOAL),
                  tcards=tcards, dealer=number("dealer", 0, MAX_PLAYERS - 1), speed=speed,
                  today=today, lang=lang and lang.lower())

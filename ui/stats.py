@@ -25,6 +25,10 @@ Data:
   back, ``Record.practice``).
 * ``count_daily(stats, day)`` — the stats with the daily deal of ``day`` finished (``ui.host``
   calls it only for the device's own daily deal, never for a replay).
+
+The words it makes are in the current language (``ui.i18n``): ``StatsError``'s sentences, the
+tables' labels (``rows``), and ``biggest_words``, written when the capture is counted and kept
+as written (a record of what the player saw, like a note; it is not translated again).
 """
 
 from __future__ import annotations
@@ -34,7 +38,9 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from tweak.record import parse_json
-from tweak.events import Captured, card_name
+from tweak.events import Captured
+
+from .i18n import N_, _, ngettext
 
 __all__ = ["Stats", "StatsError", "STATS_KEY", "BROKEN_KEY", "FORMAT", "parse", "dumps",
            "count_game", "count_daily", "current_streak", "rows", "counts"]
@@ -44,6 +50,8 @@ BROKEN_KEY = "tweak.stats.broken"
 FORMAT = "tweak-stats/1"
 MAX_ROWS = 200  # 5 numbers of players x a few levels; more is not a statistics file
 MAX_COUNT = 10**9
+# The label of a table whose computers play at different levels ("3 players · Mixed").
+MIXED = N_("Mixed")
 _DAILY_FIELDS = ("daily_played", "daily_streak", "daily_best", "daily_last")
 
 
@@ -65,16 +73,18 @@ class Stats:
 
     @property
     def played(self) -> int:
-        return sum(played for played, _ in self.games.values())
+        return sum(played for played, _won in self.games.values())
 
     @property
     def won(self) -> int:
-        return sum(won for _, won in self.games.values())
+        return sum(won for _played, won in self.games.values())
 
 
 def _count(value, name) -> int:
+    """``value`` if it is a count; ``name`` (marked with ``N_``) says what it counts."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
-        raise StatsError(f"its {name} is not a count ({value!r})")
+        raise StatsError(_("its {name} is not a count ({value})").format(
+            name=_(name), value=repr(value)[:40]))
     return value
 
 
@@ -85,41 +95,50 @@ def parse(text) -> Stats:
     try:
         data = parse_json(text)
     except ValueError as error:
-        raise StatsError(f"this is not a TWEAK! statistics file ({error})") from None
+        raise StatsError(_("this is not a TWEAK! statistics file ({error})").format(
+            error=error)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise StatsError(f"this is not a TWEAK! statistics file (format {FORMAT})")
+        raise StatsError(_("this is not a TWEAK! statistics file (format {format})").format(
+            format=FORMAT))
     unknown = sorted(set(data) - {"format", "games", "best_round", "tweaks", "biggest",
                                    "biggest_words", *_DAILY_FIELDS})
     if unknown:
-        raise StatsError(f"unknown field(s) in the statistics: {', '.join(unknown)}")
+        raise StatsError(ngettext("unknown field in the statistics: {fields}",
+                                  "unknown fields in the statistics: {fields}",
+                                  len(unknown)).format(fields=", ".join(unknown)[:200]))
     games = data.get("games", {})
     if not isinstance(games, dict) or len(games) > MAX_ROWS:
-        raise StatsError("its games are not a table of counts")
+        raise StatsError(_("its games are not a table of counts"))
     table = {}
     for key, value in games.items():
-        players, _, level = key.partition(" ")
+        players, _space, level = key.partition(" ")
+        shown = repr(key[:40])
         if not (players.isascii() and players.isdigit() and 2 <= int(players) <= 6
                 and level.isascii() and level.isalpha() and len(level) <= 20):
-            raise StatsError(f"its games name an unknown table ({key!r})")
+            raise StatsError(_("its games name an unknown table ({table})").format(table=shown))
         if not isinstance(value, list) or len(value) != 2:
-            raise StatsError(f"its games for {key!r} are not [played, won]")
-        played, won = (_count(item, f"games for {key!r}") for item in value)
+            raise StatsError(_("its games for {table} are not [played, won]").format(
+                table=shown))
+        played, won = (_count(item, N_("games")) for item in value)
         if won > played:
-            raise StatsError(f"it says {won} games won of {played} played ({key!r})")
+            raise StatsError(_("it says {won} games won of {played} played ({table})").format(
+                won=won, played=played, table=shown))
         table[key] = (played, won)
     words = data.get("biggest_words", "")
     if not isinstance(words, str) or len(words) > 200:
-        raise StatsError("its biggest capture is not a short text")
+        raise StatsError(_("its biggest capture is not a short text"))
     last = data.get("daily_last", "")
     if not isinstance(last, str) or (last and not _is_day(last)):
-        raise StatsError(f"its last daily deal is not a date ({str(last)[:40]!r})")
-    played, streak, best = (_count(data.get(name, 0), name.replace("_", " "))
-                            for name in ("daily_played", "daily_streak", "daily_best"))
+        raise StatsError(_("its last daily deal is not a date ({text})").format(
+            text=repr(str(last)[:40])))
+    played, streak, best = (_count(data.get(key, 0), name) for key, name in (
+        ("daily_played", N_("daily played")), ("daily_streak", N_("daily streak")),
+        ("daily_best", N_("daily best"))))
     if not streak <= best <= played or (streak > 0) != bool(last):
-        raise StatsError("its daily-deal streaks do not add up")
-    return Stats(table, _count(data.get("best_round", 0), "best round"),
-                 _count(data.get("tweaks", 0), "TWEAK! count"),
-                 _count(data.get("biggest", 0), "biggest capture"), words,
+        raise StatsError(_("its daily-deal streaks do not add up"))
+    return Stats(table, _count(data.get("best_round", 0), N_("best round")),
+                 _count(data.get("tweaks", 0), N_("TWEAK! count")),
+                 _count(data.get("biggest", 0), N_("biggest capture")), words,
                  played, streak, best, last)
 
 
@@ -173,6 +192,9 @@ def count_game(stats: Stats, record) -> Stats:
     humans = [seat for seat, tag in enumerate(seats) if tag == "human"]
     if record.practice or len(humans) != 1:
         return stats
+    from .coach import card_words  # (with the engine's search: loaded when a game ends)
+    from .start import and_list
+
     me = humans[0]
     state = biggest = None
     best_words, tweaks = stats.biggest_words, 0
@@ -185,9 +207,10 @@ def count_game(stats: Stats, record) -> Stats:
                 tweaks += event.tweak
                 if points > biggest:
                     biggest = points
-                    best_words = (f"{card_name(event.card)} took "
-                                  f"{', '.join(card_name(face) for face in event.taken)}: "
-                                  f"{points} points")
+                    best_words = _("{card} took {cards}: {points}").format(
+                        card=card_words(event.card),
+                        cards=and_list(card_words(face) for face in event.taken),
+                        points=ngettext("{n} point", "{n} points", points).format(n=points))
     if state is None or not state.is_over:
         return stats
     key = f"{record.players} {_level(seats)}"
@@ -199,18 +222,21 @@ def count_game(stats: Stats, record) -> Stats:
 
 
 def rows(stats: Stats) -> list:
-    """(label, played, won) per table, by number of players then level: "2 players · Medium"."""
+    """(label, played, won) per table, by number of players then level: "2 players · Medium",
+    in the current language."""
     from tweak.bots import CHOICES
 
     labels = dict(CHOICES)
-    order = [level for level, _ in CHOICES]
+    order = [level for level, _label in CHOICES]
     found = []
     for key, (played, won) in stats.games.items():
-        players, _, level = key.partition(" ")
+        players, _space, level = key.partition(" ")
         rank = order.index(level) if level in order else len(order)
-        label = f"{players} players · {labels.get(level, level.title())}"
-        found.append(((int(players), rank, level), label, played, won))
-    return [(label, played, won) for _, label, played, won in sorted(found)]
+        count = int(players)
+        label = ngettext("{n} player · {level}", "{n} players · {level}", count).format(
+            n=count, level=_(labels.get(level, MIXED if level == "mixed" else level.title())))
+        found.append(((count, rank, level), label, played, won))
+    return [(label, played, won) for _key, label, played, won in sorted(found)]
 
 
 def counts(stats: Stats) -> dict:
