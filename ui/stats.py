@@ -18,26 +18,34 @@ Data:
   "tweaks": N, "biggest": N, "biggest_words": "...", "daily_played": N, "daily_streak": N,
   "daily_best": N, "daily_last": "YYYY-MM-DD"}`` — also the exported file's content (the
   daily fields are optional, so a file written before the daily deal existed still reads).
-  ``parse`` refuses anything else with ``StatsError`` and a sentence (``ui.host`` then sets the
-  stored text aside under ``BROKEN_KEY``: nothing is lost silently).
+  ``parse`` refuses anything else with ``StatsError`` and a sentence in the current language
+  (``ui.host`` then sets the stored text aside under ``BROKEN_KEY``: nothing is lost silently).
+  ``biggest_words`` is written by ``count_game`` in English ("red 5 took green 2, yellow 1:
+  8 points": what the file has always held); ``biggest_capture`` reads its cards back, so that
+  the statistics screen can name them in any language.
 * ``count_game(stats, record)`` — the stats with one more finished game.  Only a game with
   exactly one person against computers counts, and never a practice game (a move was taken
   back, ``Record.practice``).
 * ``count_daily(stats, day)`` — the stats with the daily deal of ``day`` finished (``ui.host``
   calls it only for the device's own daily deal, never for a replay).
+* ``rows(stats)`` — (label, played, won) per table, the label in the current language.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from tweak.record import parse_json
-from tweak.events import Captured, card_name
+from tweak.cards import Colour, Face
+from tweak.events import _COLOUR_NAMES, Captured, card_name
+
+from .i18n import N_, _, ngettext
 
 __all__ = ["Stats", "StatsError", "STATS_KEY", "BROKEN_KEY", "FORMAT", "parse", "dumps",
-           "count_game", "count_daily", "current_streak", "rows", "counts"]
+           "count_game", "count_daily", "current_streak", "rows", "counts", "biggest_capture"]
 
 STATS_KEY = "tweak.stats"
 BROKEN_KEY = "tweak.stats.broken"
@@ -65,16 +73,24 @@ class Stats:
 
     @property
     def played(self) -> int:
-        return sum(played for played, _ in self.games.values())
+        return sum(played for played, _won in self.games.values())
 
     @property
     def won(self) -> int:
-        return sum(won for _, won in self.games.values())
+        return sum(won for _played, won in self.games.values())
 
 
-def _count(value, name) -> int:
+# What each count is called in a message ("its best round is not a count").
+_COUNT_NAMES = {"best_round": N_("best round"), "tweaks": N_("TWEAK! count"),
+                "biggest": N_("biggest capture"), "daily_played": N_("daily deals played"),
+                "daily_streak": N_("daily streak"), "daily_best": N_("best daily streak")}
+
+
+def _count(value, name: str) -> int:
+    """``value`` if it is a count; ``name`` is what it is called, already translated."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
-        raise StatsError(f"its {name} is not a count ({value!r})")
+        raise StatsError(_("its {name} is not a count ({value})").format(
+            name=name, value=repr(value)[:40]))
     return value
 
 
@@ -85,42 +101,48 @@ def parse(text) -> Stats:
     try:
         data = parse_json(text)
     except ValueError as error:
-        raise StatsError(f"this is not a TWEAK! statistics file ({error})") from None
+        raise StatsError(_("this is not a TWEAK! statistics file ({error})").format(
+            error=error)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise StatsError(f"this is not a TWEAK! statistics file (format {FORMAT})")
+        raise StatsError(_("this is not a TWEAK! statistics file (format {format})").format(
+            format=FORMAT))
     unknown = sorted(set(data) - {"format", "games", "best_round", "tweaks", "biggest",
                                    "biggest_words", *_DAILY_FIELDS})
     if unknown:
-        raise StatsError(f"unknown field(s) in the statistics: {', '.join(unknown)}")
+        raise StatsError(ngettext("unknown field in the statistics: {fields}",
+                                  "unknown fields in the statistics: {fields}",
+                                  len(unknown)).format(fields=", ".join(unknown)))
     games = data.get("games", {})
     if not isinstance(games, dict) or len(games) > MAX_ROWS:
-        raise StatsError("its games are not a table of counts")
+        raise StatsError(_("its games are not a table of counts"))
     table = {}
     for key, value in games.items():
-        players, _, level = key.partition(" ")
+        players, _space, level = key.partition(" ")
         if not (players.isascii() and players.isdigit() and 2 <= int(players) <= 6
                 and level.isascii() and level.isalpha() and len(level) <= 20):
-            raise StatsError(f"its games name an unknown table ({key!r})")
+            raise StatsError(_("its games name an unknown table ({key})").format(key=repr(key)))
         if not isinstance(value, list) or len(value) != 2:
-            raise StatsError(f"its games for {key!r} are not [played, won]")
-        played, won = (_count(item, f"games for {key!r}") for item in value)
+            raise StatsError(_("its games for {key} are not [played, won]").format(
+                key=repr(key)))
+        played, won = (_count(item, _("games for {key}").format(key=repr(key)))
+                       for item in value)
         if won > played:
-            raise StatsError(f"it says {won} games won of {played} played ({key!r})")
+            raise StatsError(ngettext("it says {won} game won of {played} played ({key})",
+                                      "it says {won} games won of {played} played ({key})",
+                                      won).format(won=won, played=played, key=repr(key)))
         table[key] = (played, won)
     words = data.get("biggest_words", "")
     if not isinstance(words, str) or len(words) > 200:
-        raise StatsError("its biggest capture is not a short text")
+        raise StatsError(_("its biggest capture is not a short text"))
     last = data.get("daily_last", "")
     if not isinstance(last, str) or (last and not _is_day(last)):
-        raise StatsError(f"its last daily deal is not a date ({str(last)[:40]!r})")
-    played, streak, best = (_count(data.get(name, 0), name.replace("_", " "))
-                            for name in ("daily_played", "daily_streak", "daily_best"))
+        raise StatsError(_("its last daily deal is not a date ({text})").format(
+            text=repr(str(last)[:40])))
+    best_round, tweaks, biggest, played, streak, best = (
+        _count(data.get(name, 0), _(_COUNT_NAMES[name])) for name in _COUNT_NAMES)
     if not streak <= best <= played or (streak > 0) != bool(last):
-        raise StatsError("its daily-deal streaks do not add up")
-    return Stats(table, _count(data.get("best_round", 0), "best round"),
-                 _count(data.get("tweaks", 0), "TWEAK! count"),
-                 _count(data.get("biggest", 0), "biggest capture"), words,
-                 played, streak, best, last)
+        raise StatsError(_("its daily-deal streaks do not add up"))
+    return Stats(table, best_round, tweaks, biggest, words, played, streak, best, last)
 
 
 def _is_day(text: str) -> bool:
@@ -198,19 +220,42 @@ def count_game(stats: Stats, record) -> Stats:
                    biggest=biggest, biggest_words=best_words)
 
 
+# A table whose computers play at different levels (``_level``).
+MIXED = N_("Mixed")
+
+
 def rows(stats: Stats) -> list:
-    """(label, played, won) per table, by number of players then level: "2 players · Medium"."""
+    """(label, played, won) per table, by number of players then level: "2 players · Medium",
+    in the current language (the levels' names are marked in ``ui.start.LEVEL_LABELS``)."""
     from tweak.bots import CHOICES
 
-    labels = dict(CHOICES)
-    order = [level for level, _ in CHOICES]
+    labels = {**dict(CHOICES), "mixed": MIXED}
+    order = [level for level, _label in CHOICES]
     found = []
     for key, (played, won) in stats.games.items():
-        players, _, level = key.partition(" ")
+        players, _space, level = key.partition(" ")
         rank = order.index(level) if level in order else len(order)
-        label = f"{players} players · {labels.get(level, level.title())}"
-        found.append(((int(players), rank, level), label, played, won))
-    return [(label, played, won) for _, label, played, won in sorted(found)]
+        count = int(players)
+        label = ngettext("{n} player · {level}", "{n} players · {level}", count).format(
+            n=count, level=_(labels.get(level, level.title())))
+        found.append(((count, rank, level), label, played, won))
+    return [(label, played, won) for _key, label, played, won in sorted(found)]
+
+
+_CARD = r"(?:" + "|".join(_COLOUR_NAMES) + r") [1-6]"
+_BIGGEST = re.compile(rf"({_CARD}) took ({_CARD}(?:, {_CARD})*): \d+ points")
+
+
+def biggest_capture(stats: Stats):
+    """The faces of the biggest capture, the hand card first, read back from
+    ``biggest_words`` as ``count_game`` writes them; None when the words are not the game's
+    own (a file edited by hand), which the screen then shows as they are."""
+    found = _BIGGEST.fullmatch(stats.biggest_words)
+    if not found:
+        return None
+    names = [found.group(1), *found.group(2).split(", ")]
+    return tuple(Face.of(Colour(_COLOUR_NAMES.index(colour)), int(value))
+                 for colour, value in (name.split(" ") for name in names))
 
 
 def counts(stats: Stats) -> dict:
