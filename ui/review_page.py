@@ -157,8 +157,8 @@ def _move(screen) -> str:
 
 
 def _keys_help() -> str:
-    return ('<p class="keys-help">' + _e(_("Keys: ← previous · → next · Home first · End last"))
-            + '</p>')
+    words = _("Keys: ← previous · → next · Home first · End last")
+    return f'<p class="keys-help">{_e(words)}</p>'
 
 
 def _board(screen) -> str:

@@ -66,9 +66,10 @@ def _card(face) -> str:
 
 
 def _biggest(stats: Stats) -> str:
-    """"17 points (red 5 took green 2, yellow 1)": the cards named in the current language
-    when the stored words are the game's own (``ui.stats.biggest_capture``), else the stored
-    words as they are (a file written by hand)."""
+    """"17 points", then the capture in a smaller line: "red 5 took green 2, yellow 1", its
+    cards named in the current language when the stored words are the game's own
+    (``ui.stats.biggest_capture``), else the stored words as they are (a file written by
+    hand)."""
     if not stats.biggest:
         return "–"
     faces = biggest_capture(stats)
@@ -77,8 +78,8 @@ def _biggest(stats: Stats) -> str:
                                                 cards=", ".join(map(_card, faces[1:])))
     else:
         words = stats.biggest_words
-    return escape(ngettext("{n} point ({capture})", "{n} points ({capture})",
-                           stats.biggest).format(n=stats.biggest, capture=words))
+    detail = f'<small class="stats-detail">{escape(words)}</small>' if words else ""
+    return escape(_points(stats.biggest)) + detail
 
 
 def _fact(term: str, value) -> str:

@@ -207,7 +207,7 @@ def test_a_comment_kept_is_said_in_the_language_in_force(tmp_path):
         assert screen.comment.text.endswith("puntos más que la jugada hecha.")
         html = render_review(screen)
         for words in ("Paso 1 de ", "Tu jugada", ">Jugada siguiente<", "Volver a los resultados",
-                      'aria-label="Mano de Ada"', "Hoja de puntuación de la ronda 1"):
+                      'aria-label="Mano de Ada"', "Puntuación de la ronda 1"):
             assert words in html, words
         captured = Review(stacked("R6xR1+Y2"), NAMES, budget=FAST)
         captured.go("step:1")

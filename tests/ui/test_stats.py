@@ -108,11 +108,12 @@ def test_the_screen_speaks_the_current_language(tmp_path):
         page = render_stats(stats)
         assert rows(stats)[0][0] == "2 jugadores · Medio"
         for words in ("<dt>Partidas</dt><dd>6", "<dt>Mejor ronda</dt><dd>1 punto<",
-                      "13 puntos (5 rojo se llevó 2 verde, 1 amarillo)",
+                      '13 puntos<small class="stats-detail">5 rojo se llevó 2 verde, 1 amarillo<',
                       "3 jugadores · Mixto", "3 ganadas de 5 (60%)", ">Poner a cero<"):
             assert words in page, words
         with pytest.raises(StatsError, match="no es un archivo de estadísticas"):
             parse('{"format": "x"}')
     finally:
         i18n.use(i18n.SOURCE)
-    assert "13 points (red 5 took green 2, yellow 1)" in render_stats(stats)
+    assert ">13 points<small class=\"stats-detail\">red 5 took green 2, yellow 1</small>" in \
+        render_stats(stats)
