@@ -132,10 +132,10 @@ def _move(screen) -> str:
         cards = f'<div class="review-cards" role="group" aria-label="{what}">{shown}</div>'
     said = ""
     if screen.callout:
-        # The words before the sum are for the ear only (the sum shows as it is called out).
-        said = ('<p class="review-sum">' + _("<span class=\"visually-hidden\">Called out: "
-                                                "</span>{sum}").format(sum=_e(screen.callout))
-                + '</p>')
+        # The label is for the ear only: the sum shows as it is called out.
+        label = _e(_("Called out:"))
+        said = (f'<p class="review-sum"><span class="visually-hidden">{label} </span>'
+                f'{_e(screen.callout)}</p>')
     comment = ""
     if screen.comment:
         comment = ('<p class="review-comment">'
