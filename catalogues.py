@@ -18,8 +18,10 @@ The data:
     it with the standard library's ``gettext``.  One archive, so the worker's config names no
     language.
   - ``locale/start.js`` — ``window.tweakText``: each language's name in itself and the
-    translations of the messages of index.html, ui/boot.js and ui/install.js, which the page's
-    JavaScript shows before Python has started (no flash of English for a Spanish player).
+    translations of the messages of the ``MAIN_THREAD`` files: index.html, ui/boot.js and
+    ui/install.js, which the page's JavaScript shows before Python has started (no flash of
+    English for a Spanish player), and ui/page.py, the main thread's MicroPython, which has no
+    ``gettext`` and translates its notices with ``window.tweakI18n._`` (ui/lang.js).
 
 Babel (``BABEL``, pinned) is the only thing this needs beyond the standard library;
 ``ensure_babel()`` installs it with pip into ``.cache/`` the first time (git ignores it), so
@@ -45,9 +47,11 @@ LOCALE = "locale"
 TEMPLATE = f"{LOCALE}/{DOMAIN}.pot"
 ARCHIVE = f"{LOCALE}/catalogues.zip"
 START_SCRIPT = f"{LOCALE}/start.js"
-# The files whose messages are shown by the page's JavaScript (before Python runs, and the
-# update banner): their translations go into start.js.
-BEFORE_PYTHON = ("index.html", "ui/boot.js", "ui/install.js")
+# The files whose messages the page's main thread shows by itself, translated by ui/lang.js:
+# its JavaScript (before Python runs, and the update banner) and ui/page.py (MicroPython, no
+# gettext: the clipboard's, the file import's and the other tab's messages).  Their
+# translations go into start.js; the worker's messages stay in the compiled catalogues.
+MAIN_THREAD = ("index.html", "ui/boot.js", "ui/install.js", "ui/page.py")
 # A fixed date for the archive's entries, so that the same catalogues give the same bytes (the
 # precache list hashes every file: an unchanged catalogue must not look like a new version).
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)
@@ -147,10 +151,9 @@ def generated(root: Path = ROOT) -> dict:
                 message.id: message.string for message in catalog
                 if message.id and isinstance(message.id, str) and message.string
                 and not message.fuzzy
-                and any(file in BEFORE_PYTHON for file, _ in message.locations)}
+                and any(file in MAIN_THREAD for file, _ in message.locations)}
     script = ("// Generated from locale/*/LC_MESSAGES/tweak.po by catalogues.py: do not edit.\n"
-              "// The languages, and the start screen's and boot.js's messages in each "
-              "(ui/lang.js).\n"
+              "// The languages, and the main thread's messages in each (ui/lang.js).\n"
               f"window.tweakText = {json.dumps(table, ensure_ascii=False, sort_keys=True)};\n")
     return {ARCHIVE: archive.getvalue(), START_SCRIPT: script.encode("utf-8")}
 

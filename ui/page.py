@@ -25,6 +25,9 @@ boots, then:
   (``LANG_KEY``, stored by ui/lang.js when it is picked) and the browser's; a reply's ``lang``
   sets ``<html lang>`` and the static start screen's texts (``window.tweakI18n.apply``), and a
   language picked on the start screen or the rules page has the worker draw that screen again.
+  Its own messages (notices, the other tab's screen) are written ``_("English")`` and
+  translated by ``window.tweakI18n`` (ui/lang.js): MicroPython has no ``gettext``, and
+  catalogues.py puts this module's messages into locale/start.js with the start screen's.
 
 Before the worker is ready, ``ui/boot.js`` (plain JavaScript) answers clicks at once and
 remembers the first one (``window.tweakPending``); this module replays it when the worker is
@@ -97,6 +100,19 @@ settings = Settings()
 
 def element(id_):
     return document.getElementById(id_)
+
+
+def _(message):
+    """``message`` in the page's language (``window.tweakI18n``, ui/lang.js; Babel extracts
+    these calls into the catalogues, and catalogues.py's ``MAIN_THREAD`` ships their
+    translations in locale/start.js).  Placeholders are filled after: ``.format(name=...)``."""
+    return str(window.tweakI18n._(message))
+
+
+def html_text(text):
+    """``text`` safe inside HTML (a message, or a translation of one)."""
+    return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
 
 
 def now():
@@ -482,9 +498,9 @@ def announce(sentences):
 
 def notify(text):
     """A sentence for the player where they are looking: the table's or the start's notice."""
-    box = document.querySelector("#game .notice-slot") if page.screen != "start" else None
     html = ('<div class="notice" role="alert"><span></span><button type="button" '
-            'class="btn small" data-ui="dismiss" aria-label="Dismiss">OK</button></div>')
+            'class="btn small" data-ui="dismiss" aria-label="' + html_text(_("Dismiss")) + '">'
+            + html_text(_("OK")) + '</button></div>')
     target = element("start-notice") if page.screen == "start" else element("fx-toast")
     target.innerHTML = html
     target.querySelector(".notice span").textContent = text
@@ -534,7 +550,7 @@ def on_storage(event):
     session_set(PLAYING_KEY, None)
     element("fx-burst").innerHTML = ""
     element("fx-toast").innerHTML = ""
-    element("game").innerHTML = AWAY_HTML
+    element("game").innerHTML = away_html()
     element("game").hidden = False
     element("start-screen").hidden = True
     mark_busy()
@@ -543,17 +559,21 @@ def on_storage(event):
         button.focus()
 
 
-AWAY_HTML = (
-    '<div class="screen sheet-screen" data-screen="away"><div class="sheet">'
-    '<h1>This game is open in another tab</h1>'
-    '<p class="next-info">Only one tab plays a saved game at a time, so that no move is lost. '
-    'Play here to take it over (the other tab stops), or go back to the menu.</p>'
-    '<div class="sheet-actions">'
-    '<button type="button" class="btn primary big" data-ui="take-over" id="take-over">'
-    'Play here</button>'
-    '<button type="button" class="btn big" data-ui="quit">Menu</button>'
-    '</div></div></div>'
-)
+def away_html():
+    """The screen of a tab whose game another tab has taken, in the page's language."""
+    return (
+        '<div class="screen sheet-screen" data-screen="away"><div class="sheet">'
+        '<h1>' + html_text(_("This game is open in another tab")) + '</h1>'
+        '<p class="next-info">'
+        + html_text(_("Only one tab plays a saved game at a time, so that no move is lost. "
+                      "Play here to take it over (the other tab stops), or go back to the "
+                      "menu."))
+        + '</p><div class="sheet-actions">'
+        '<button type="button" class="btn primary big" data-ui="take-over" id="take-over">'
+        + html_text(_("Play here")) + '</button>'
+        '<button type="button" class="btn big" data-ui="quit">' + html_text(_("Menu"))
+        + '</button></div></div></div>'
+    )
 
 
 # ---- computer moves --------------------------------------------------------------------------
@@ -576,7 +596,7 @@ async def run_bots(generation):
                 return
             await apply(reply, number, HOLD.get(page.pace, 0))
     except Exception as error:  # a bug must not freeze the table silently
-        notify("Something went wrong with a computer move: " + str(error))
+        notify(_("Something went wrong with a computer move: {error}").format(error=error))
     finally:
         if page.pacing == generation:
             page.pacing = -1
@@ -599,14 +619,14 @@ def form_fields():
 async def copy_link():
     reply = await call("link")
     if "fragment" not in reply:
-        notify(reply.get("error", "There is no game to link to."))
+        notify(reply.get("error") or _("There is no game to link to."))
         return
     url = window.location.origin + window.location.pathname + "#" + reply["fragment"]
     try:
         await window.navigator.clipboard.writeText(url)
-        notify("A link to this game is on your clipboard.")
+        notify(_("A link to this game is on your clipboard."))
     except Exception:
-        notify("Copy this link to share the game: " + url)
+        notify(_("Copy this link to share the game: {url}").format(url=url))
 
 
 async def share_result(button):
@@ -625,27 +645,27 @@ async def share_result(button):
 
     navigator = window.navigator
     if js.Reflect.has(navigator, "share"):
-        data = js.JSON.parse(json.dumps({"title": "TWEAK! daily deal", "text": text,
+        data = js.JSON.parse(json.dumps({"title": _("TWEAK! daily deal"), "text": text,
                                          "url": url}))
         try:
             await navigator.share(data)
-            tell("Shared.")
+            tell(_("Shared."))
             return
         except Exception as error:
             if "AbortError" in str(error):
                 return  # the person closed the share sheet: nothing to say
     try:
         await navigator.clipboard.writeText(text + "\n" + url)
-        tell("Copied — paste it to a friend.")
+        tell(_("Copied — paste it to a friend."))
     except Exception:
-        tell("Copy this: " + text + " " + url)
+        tell(_("Copy this: {text} {url}").format(text=text, url=url))
 
 
 async def handle(kind, value, target=None):
     if kind == "data-action":
         await ask("act", value, stats_text())
         return
-    name, _, arg = value.partition(":")
+    name, _colon, arg = value.partition(":")
     if name == "deal":
         await ask("deal", form_fields(), saves_text())
     elif name == "resume":
@@ -707,7 +727,7 @@ async def handle(kind, value, target=None):
 def download(what):
     """Save ``{"name", "text"}`` as a file: a Blob behind an ``<a download>`` clicked once."""
     if not what:
-        notify("There is nothing to export.")
+        notify(_("There is nothing to export."))
         return
     blob = js.Blob.new(js.Array.of(what["text"]),
                        js.JSON.parse('{"type": "application/json"}'))
@@ -739,7 +759,7 @@ async def on_change(event):
         text = await target.files.item(0).text()
         await ask("import_stats", text, stats_text())
     except Exception as error:
-        notify("The file could not be read: " + str(error))
+        notify(_("The file could not be read: {error}").format(error=error))
 
 
 def on_key(event):
@@ -782,7 +802,7 @@ async def on_click(event):
         await handle(kind, target.getAttribute(kind), target)
     except Exception as error:  # shown as a sentence; never a dead page
         js.console.error("TWEAK!: " + str(error))
-        notify("Something went wrong: " + str(error))
+        notify(_("Something went wrong: {error}").format(error=error))
 
 
 # ---- start-up ----------------------------------------------------------------------------------
@@ -803,8 +823,7 @@ async def main():
         if "error" in reply:
             raise RuntimeError(reply["error"])
     except Exception as error:
-        window.tweakBoot.fail(window.tweakI18n._("The game could not start: {error}")
-                              .replace("{error}", str(error)))
+        window.tweakBoot.fail(_("The game could not start: {error}").format(error=error))
         return
     if reply.get("screen") != "start":
         # The game is autosaved from now on: drop the link so a reload resumes the latest move.

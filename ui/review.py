@@ -9,17 +9,22 @@ Data:
   it hands the page views only), the seat that made each action, the current step
   (0 … ``steps``), the round whose score sheet is open (None: none is), and the evaluator's
   comments computed so far, by step (``comment`` computes one when it is first asked for).
-* ``Comment`` — the evaluator's word on a move where a clearly better one existed: its
-  ``text`` ("Missed: 4 plus 3 is 7, plus 1 is 8 — Ada's green 4 takes red 3 and yellow 1: 3 cards,
-  14 points. About 9 points better than the move played."), the ``better`` action's notation and the ``gap`` in
-  points.  The words are the coach's (``ui.coach.words``); the judgement is
-  ``tweak.bots.evaluate`` on the view of the seat that moved, as it was before the move (R21:
-  a move is judged by what its player could know, not by the hands the review shows).
+* ``Comment`` — the evaluator's word on a move where a clearly better one existed: whether
+  the better move was a capture (``missed``), the ``better`` action's notation, the ``gap`` in
+  points, and what is needed to say it: the view it was judged on and the seats' names.  Its
+  ``lead``, ``words`` and ``text`` ("Missed: 4 plus 3 is 7, plus 1 is 8 — their green 4 takes
+  red 3 and yellow 1: 3 cards, 14 points. About 9 points better than the move played.") are
+  said in the current language each time they are asked for (``ui.i18n``), so a judgement
+  kept from before a change of language reads in the new one.  The words are the coach's
+  (``ui.coach.words``); the judgement is ``tweak.bots.evaluate`` on the view of the seat that
+  moved, as it was before the move (R21: a move is judged by what its player could know, not
+  by the hands the review shows).
 * ``ReviewScreen`` — what ``ui.review_page`` draws for the current step: one ``PlayerView``
   per seat (the game is over: the review is the one place every hand is shown), the step, its
   round, who moved, the move's log entries (``ui.story.tell``: the same sentences as the
-  move log), its called-out sum (R14) and cards, the comment, the rounds' first steps, and the
-  score sheet open (a ``RoundResult``, or None).
+  move log), its called-out sum (R14, ``ui.story.callout``: in the current language) and
+  cards, the comment, the rounds' first steps, and the score sheet open (a ``RoundResult``, or
+  None).
 
 "Clearly better": the best action's estimate beats the played one by at least
 ``CLEAR_MARGIN`` points *and* by ``CLEAR_Z`` standard errors of the paired difference (the
@@ -39,7 +44,7 @@ a sentence and changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from tweak import Capture, Record, RecordError, format_action, parse_action, view
@@ -48,8 +53,9 @@ from tweak.bots.evaluator import PRUNE_Z
 from tweak.events import Captured, GaveUp, Placed
 
 from .coach import words
+from .i18n import _, ngettext
 from .start import SessionError
-from .story import tell
+from .story import callout, tell
 
 __all__ = ["Review", "ReviewScreen", "Comment", "ReviewError", "REVIEW_BUDGET",
            "CLEAR_MARGIN", "CLEAR_Z"]
@@ -73,14 +79,35 @@ class ReviewError(SessionError):
 
 @dataclass(frozen=True)
 class Comment:
-    lead: str  # "Missed" (a better capture) or "Better" (another better move)
-    words: str  # the better move in words and how much better
+    missed: bool  # the better move was a capture ("Missed"); else another move ("Better")
     better: str  # the better action, in notation
     gap: float  # points the better action is estimated to be worth more
+    seen: object = field(repr=False)  # the PlayerView the move was judged on
+    names: tuple = field(repr=False)  # the seats' names
+
+    @property
+    def lead(self) -> str:
+        """"Missed" (a better capture) or "Better" (another better move)."""
+        return _("Missed") if self.missed else _("Better")
+
+    @property
+    def words(self) -> str:
+        """The better move in words and how much better."""
+        # Whose card the better move plays, before the card's name: "your red 6", or "their
+        # red 6" (the step's heading names the seat: "Ada’s move").  A possessive placed
+        # before the card, so one word in Spanish too ("tu", "su"), where "Ada's" would not be.
+        owner = _("your") if self.names[self.seen.seat] == "You" else _("their")
+        headline = words(self.seen, parse_action(self.better), self.names, owner=owner)[0]
+        if not self.missed:
+            headline = headline[:1].lower() + headline[1:]
+        gap = round(self.gap)
+        return ngettext("{move}. About {gap} point better than the move played.",
+                        "{move}. About {gap} points better than the move played.",
+                        gap).format(move=headline, gap=gap)
 
     @property
     def text(self) -> str:
-        return f"{self.lead}: {self.words}"
+        return _("{lead}: {words}").format(lead=self.lead, words=self.words)
 
 
 @dataclass(frozen=True)
@@ -112,14 +139,15 @@ class Review:
         try:
             positions = list(record.states())
         except RecordError as error:
-            raise ReviewError(f"This game cannot be replayed: {error}") from None
+            raise ReviewError(_("This game cannot be replayed: {error}").format(
+                error=error)) from None
         if not positions[-1].is_over:
             # A game still playable is never reviewed: the review shows every hand.
-            raise ReviewError("Only a finished game can be reviewed: this one is still being "
-                              "played, and a review shows every hand.")
+            raise ReviewError(_("Only a finished game can be reviewed: this one is still being "
+                                "played, and a review shows every hand."))
         self.record = record
         self.names = tuple(names) or tuple(record.names) or tuple(
-            f"Player {seat + 1}" for seat in range(record.players))
+            _("Player {n}").format(n=seat + 1) for seat in range(record.players))
         self.positions = positions
         self.actors = [before.to_act for before in positions[:-1]]
         self.budget = budget
@@ -144,7 +172,7 @@ class Review:
 
     def go(self, command: str) -> None:
         """Do one of the module docstring's commands."""
-        name, _, arg = str(command).partition(":")
+        name, _colon, arg = str(command).partition(":")
         if name == "first":
             self._to(0)
         elif name == "previous":
@@ -156,8 +184,9 @@ class Review:
         elif name == "step":
             step = _number(arg, "step")
             if not 0 <= step <= self.steps:
-                raise ReviewError(f"There is no step {step} in this game: its steps go from 0 "
-                                  f"(the deal) to {self.steps}.")
+                raise ReviewError(_("There is no step {step} in this game: its steps go from "
+                                    "0 (the deal) to {last}.").format(step=step,
+                                                                       last=self.steps))
             self._to(step)
         elif name == "round":
             self._to(dict(self.round_starts)[self._round(arg)])
@@ -166,7 +195,8 @@ class Review:
         elif name == "back":
             self.sheet = None
         else:
-            raise ReviewError(f"The review has no command {_short(command)!r}.")
+            raise ReviewError(_("The review has no command {command}.").format(
+                command=repr(_short(command))))
 
     def _to(self, step: int) -> None:
         self.step = step
@@ -175,8 +205,11 @@ class Review:
     def _round(self, text: str) -> int:
         number = _number(text, "round")
         if not 1 <= number <= self.rounds:
-            raise ReviewError(f"There is no round {number} in this game: it had "
-                              f"{self.rounds} round{'s' if self.rounds != 1 else ''}.")
+            raise ReviewError(ngettext("There is no round {number} in this game: it had "
+                                       "{rounds} round.",
+                                       "There is no round {number} in this game: it had "
+                                       "{rounds} rounds.", self.rounds).format(
+                number=number, rounds=self.rounds))
         return number
 
     # -- what a step shows --
@@ -206,23 +239,16 @@ class Review:
         gap = -mine.value
         if gap < CLEAR_MARGIN or gap < CLEAR_Z * mine.error:
             return None
-        name = self.names[actor]
-        owner = "your" if name == "You" else f"{name}'s"
-        headline = words(seen, best.action, self.names, owner=owner)[0]
-        lead = "Missed" if isinstance(best.action, Capture) else "Better"
-        if lead == "Better":
-            headline = headline[:1].lower() + headline[1:]
-        return Comment(lead, f"{headline}. About {gap:.0f} points better than the move "
-                       f"played.",
-                       format_action(best.action), round(gap, 1))
+        return Comment(isinstance(best.action, Capture), format_action(best.action),
+                       round(gap, 1), seen, self.names)
 
     def screen(self) -> ReviewScreen:
         step = self.step
         state = self.positions[step]
-        callout, total, played = "", 0, ()
+        said, total, played = "", 0, ()
         for event in state.events:
             if isinstance(event, Captured):
-                callout = event.callout
+                said = callout([event.card.value, *(face.value for face in event.taken)])
                 total = event.card.value + sum(face.value for face in event.taken)
                 played = (event.card, *event.taken)
             elif isinstance(event, (Placed, GaveUp)):
@@ -232,15 +258,18 @@ class Review:
             step=step, steps=self.steps, round=self.round_of(step),
             views=tuple(view(state, seat) for seat in range(state.players)),
             names=self.names, actor=self.actors[step - 1] if step else None,
-            entries=tuple(tell(state.events, self.names)), callout=callout, total=total,
+            entries=tuple(tell(state.events, self.names)), callout=said, total=total,
             played=played, comment=self.comment(step), round_starts=self.round_starts,
             sheet=sheet)
 
 
 def _number(text: str, what: str) -> int:
+    """``text`` as the number of a step (``what`` "step") or a round ("round")."""
     # ASCII digits only ("²" passes isdigit() but not int()); a game has < 10,001 steps.
     if not (text.isascii() and text.isdigit()) or len(text) > 5:
-        raise ReviewError(f"The review's {what}s are numbered: {_short(text)!r} is not one.")
+        message = (_("The review's steps are numbered: {text} is not one.") if what == "step"
+                   else _("The review's rounds are numbered: {text} is not one."))
+        raise ReviewError(message.format(text=repr(_short(text))))
     return int(text)
 
 

@@ -13,11 +13,16 @@ Every control carries a ``data-ui`` command ``review:...`` (``ui.review.Review.g
 stepping buttons carry keys as the table's controls do (``data-key``: ← and → step, Home and
 End go to the first and last step, Escape closes a score sheet) and are disabled where they
 would not move.
+
+Every word is in the current language (``ui.i18n``): ``NAV``'s labels are marked with ``N_``
+and translated where drawn; sentences naming a seat are whole messages ("Ada’s move", "Your
+move"), so a translation can order their words.
 """
 
 from __future__ import annotations
 
 from .cards import face_card, key_badge, tcard
+from .i18n import N_, _, ngettext
 from .markup import attrs, escape
 from .render import piles, round_points, score_sheet, seat_badges
 from .start import render_notice
@@ -26,25 +31,43 @@ __all__ = ["render_review", "position_line", "NAV"]
 
 # (command, label, id, key) of the stepping buttons, in the order drawn: a step each way
 # first (the buttons used most), then the jumps to either end.
-NAV = (("previous", "Previous move", "review-prev", "ArrowLeft"),
-       ("next", "Next move", "review-next", "ArrowRight"),
-       ("first", "First move", "review-first", "Home"),
-       ("last", "Last move", "review-last", "End"))
+NAV = (("previous", N_("Previous move"), "review-prev", "ArrowLeft"),
+       ("next", N_("Next move"), "review-next", "ArrowRight"),
+       ("first", N_("First move"), "review-first", "Home"),
+       ("last", N_("Last move"), "review-last", "End"))
+
+
+# The keys whose names a badge shows in words, as the keyboard prints them in the player's
+# language (a Spanish keyboard: "Inicio", "Fin"); the arrows and Esc are shown as they are.
+KEY_NAMES = {"Home": N_("Home"), "End": N_("End")}
+
+
+def _badge(key: str) -> str:
+    """``ui.cards.key_badge``, with a named key's name in the current language."""
+    if key in KEY_NAMES:
+        return f'<kbd class="key" aria-hidden="true">{escape(_(KEY_NAMES[key]))}</kbd>'
+    return key_badge(key)
 
 
 def _e(text) -> str:
     return escape(str(text))
 
 
-def _whose(name: str) -> str:
-    """"Ada’s", and "Your" for the seat named You."""
-    return "Your" if name == "You" else f"{name}’s"
+def _whose_move(name: str) -> str:
+    """"Ada’s move", and "Your move" for the seat named You."""
+    return _("Your move") if name == "You" else _("{name}’s move").format(name=name)
+
+
+def _whose_hand(name: str) -> str:
+    """"Ada’s hand", and "Your hand" for the seat named You."""
+    return _("Your hand") if name == "You" else _("{name}’s hand").format(name=name)
 
 
 def position_line(screen) -> str:
     """"Step 12 of 140 · Round 1" (the deal: "Step 0 of 140 · Round 1 · the deal")."""
-    line = f"Step {screen.step} of {screen.steps} · Round {screen.round}"
-    return line + (" · the deal" if screen.step == 0 else "")
+    message = (_("Step {step} of {steps} · Round {round} · the deal") if screen.step == 0
+               else _("Step {step} of {steps} · Round {round}"))
+    return message.format(step=screen.step, steps=screen.steps, round=screen.round)
 
 
 def render_review(screen, notice: str = "") -> str:
@@ -59,15 +82,18 @@ def render_review(screen, notice: str = "") -> str:
 
 
 def _topbar() -> str:
+    title, tools = _e(_("Game review")), _e(_("Review"))
+    tip = _e(_("Copy a link to this game: anyone who opens it can review it"))
+    copy, back = _e(_("Copy link")), _e(_("Back to results"))
     return (
         '<header class="topbar">'
         '<h1 class="brand">TWEAK<span class="bang">!</span> <span class="review-title">'
-        'Game review</span></h1>'
-        '<nav class="tools" aria-label="Review">'
-        '<button type="button" class="btn ghost" data-ui="copy-link" '
-        'title="Copy a link to this game: anyone who opens it can review it">Copy link</button>'
+        f'{title}</span></h1>'
+        f'<nav class="tools" aria-label="{tools}">'
+        f'<button type="button" class="btn ghost" data-ui="copy-link" title="{tip}">{copy}'
+        '</button>'
         '<button type="button" class="btn ghost" data-ui="review:close" id="review-close">'
-        'Back to results</button>'
+        f'{back}</button>'
         '</nav></header>'
     )
 
@@ -83,9 +109,10 @@ def _nav(screen) -> str:
                  "aria-keyshortcuts": None if still else key}
         if command == "next":
             extra["class"] = "btn primary"
-        badge = "" if still else key_badge(key)
-        buttons.append(f'<button{attrs(extra)}>{label}{badge}</button>')
-    return f'<div class="review-nav" role="group" aria-label="Step through the game">{"".join(buttons)}</div>'
+        badge = "" if still else _badge(key)
+        buttons.append(f'<button{attrs(extra)}>{_e(_(label))}{badge}</button>')
+    group = _e(_("Step through the game"))
+    return f'<div class="review-nav" role="group" aria-label="{group}">{"".join(buttons)}</div>'
 
 
 def _move(screen) -> str:
@@ -93,20 +120,28 @@ def _move(screen) -> str:
     names = screen.names
     me = screen.public
     if screen.actor is None:
-        who = "The deal"
+        who = _e(_("The deal"))
     else:
-        who = f"{_e(_whose(names[screen.actor]))} move"
+        who = _e(_whose_move(names[screen.actor]))
     lines = "".join(f'<li class="log-{entry.kind}">{_e(entry.text)}</li>'
                     for entry in screen.entries)
     cards = ""
     if screen.played:
         shown = "".join(face_card(face, me.rules, classes=("small",)) for face in screen.played)
-        what = "Cards captured" if screen.callout else "Card played"
+        what = _e(_("Cards captured") if screen.callout else _("Card played"))
         cards = f'<div class="review-cards" role="group" aria-label="{what}">{shown}</div>'
-    said = (f'<p class="review-sum"><span class="visually-hidden">Called out: </span>'
-            f'{_e(screen.callout)}</p>' if screen.callout else "")
-    comment = (f'<p class="review-comment"><b>{_e(screen.comment.lead)}:</b> '
-               f'{_e(screen.comment.words)}</p>' if screen.comment else "")
+    said = ""
+    if screen.callout:
+        # The label is for the ear only: the sum shows as it is called out.
+        label = _e(_("Called out:"))
+        said = (f'<p class="review-sum"><span class="visually-hidden">{label} </span>'
+                f'{_e(screen.callout)}</p>')
+    comment = ""
+    if screen.comment:
+        comment = ('<p class="review-comment">'
+                   + _("<b>{lead}:</b> {words}").format(lead=_e(screen.comment.lead),
+                                                        words=_e(screen.comment.words))
+                   + '</p>')
     return (
         '<section class="review-move" aria-labelledby="review-position">'
         f'<h2 class="review-pos" id="review-position">{_e(position_line(screen))}</h2>'
@@ -122,17 +157,19 @@ def _move(screen) -> str:
 
 
 def _keys_help() -> str:
-    return '<p class="keys-help">Keys: ← previous · → next · Home first · End last</p>'
+    words = _("Keys: ← previous · → next · Home first · End last")
+    return f'<p class="keys-help">{_e(words)}</p>'
 
 
 def _board(screen) -> str:
     me = screen.public
     cards = "".join(face_card(face, me.rules) for face in me.table)
-    table = cards or '<p class="empty-table">The table is empty.</p>'
+    table = cards or '<p class="empty-table">' + _e(_("The table is empty.")) + '</p>'
+    board, on_table = _e(_("The table after this move")), _e(_("Cards on the table"))
     return (
-        '<section class="board" aria-label="The table after this move">'
+        f'<section class="board" aria-label="{board}">'
         f'{piles(me)}'
-        f'<div class="tablecards" role="group" aria-label="Cards on the table">{table}</div>'
+        f'<div class="tablecards" role="group" aria-label="{on_table}">{table}</div>'
         '</section>'
     )
 
@@ -142,57 +179,66 @@ def _seat(screen, seat: int) -> str:
     name = screen.names[seat]
     hand = screen.views[seat].hand
     cards = "".join(face_card(face, me.rules, classes=("small",)) for face in hand)
-    cards = cards or '<span class="empty-hand">no cards</span>'
+    cards = cards or '<span class="empty-hand">' + _e(_("no cards")) + '</span>'
     held = [tcard(kind, classes=("mini",)) for kind in me.tcards_held[seat]]
     held += [tcard(kind, classes=("mini",), used=True) for kind in me.tcards_used[seat]]
     tcards = f'<div class="tcards-row">{"".join(held)}</div>' if held else ""
     classes = "review-seat" + (" active" if seat == screen.actor else "")
+    won = _e(_("Won {n}").format(n=len(me.captured[seat])))
+    total = _e(ngettext("{n} pt", "{n} pts", me.totals[seat]).format(n=me.totals[seat]))
+    won_tip, points_tip = _e(_("Cards won this round")), _e(_("Points this round"))
+    total_tip = _e(_("Total of finished rounds"))
     return (
         f'<article class="{classes}" aria-label="{_e(name)}">'
         f'<div class="opp-head"><span class="name">{_e(name)}</span>{seat_badges(me, seat)}'
         '</div>'
-        f'<div class="review-hand" role="group" aria-label="{_e(_whose(name))} hand">{cards}</div>'
+        f'<div class="review-hand" role="group" aria-label="{_e(_whose_hand(name))}">{cards}'
+        '</div>'
         f'{tcards}'
-        f'<div class="opp-stats"><span title="Cards won this round">Won '
-        f'{len(me.captured[seat])}</span><span class="pts" title="Points this round">+'
-        f'{round_points(me, seat)}</span><span class="total" title="Total of finished rounds">'
-        f'{me.totals[seat]} pts</span></div>'
+        f'<div class="opp-stats"><span title="{won_tip}">{won}</span>'
+        f'<span class="pts" title="{points_tip}">+{round_points(me, seat)}</span>'
+        f'<span class="total" title="{total_tip}">{total}</span></div>'
         '</article>'
     )
 
 
 def _seats(screen) -> str:
     panels = "".join(_seat(screen, seat) for seat in range(screen.public.players))
-    return (f'<section class="review-seats" aria-label="Every hand, face up">{panels}'
-            '</section>')
+    label = _e(_("Every hand, face up"))
+    return f'<section class="review-seats" aria-label="{label}">{panels}</section>'
 
 
 def _rounds(screen) -> str:
     items = []
-    for number, _ in screen.round_starts:
+    for number, _first in screen.round_starts:
         here = "true" if screen.round == number else None
+        start = _e(_("Start of round {n}").format(n=number))
+        sheet = _e(_("Round {n} score sheet").format(n=number))
         items.append(
             f'<li><button type="button" class="btn" data-ui="review:round:{number}"'
-            f'{attrs({"aria-current": here})}>Start of round {number}</button>'
+            f'{attrs({"aria-current": here})}>{start}</button>'
             f'<button type="button" class="btn" data-ui="review:sheet:{number}">'
-            f'Round {number} score sheet</button></li>')
+            f'{sheet}</button></li>')
+    heading = _e(_("Rounds"))
     return (f'<nav class="review-rounds" aria-labelledby="review-rounds"><h2 id="review-rounds">'
-            f'Rounds</h2><ul>{"".join(items)}</ul></nav>')
+            f'{heading}</h2><ul>{"".join(items)}</ul></nav>')
 
 
 def _sheet(screen, notice: str) -> str:
     """A round's score sheet, in place of the review, with the way back."""
     result = screen.sheet
     me = screen.public
+    heading = _e(_("Round {n} — scores").format(n=result.round))
+    back = _e(_("Back to the review"))
     return (
         f'<div class="screen sheet-screen review-sheet" data-screen="review-sheet" '
         f'data-round="{result.round}">'
         '<div class="sheet">'
         f'{render_notice(notice)}'
-        f'<h1>Round {result.round} — scores</h1>'
+        f'<h1>{heading}</h1>'
         f'{score_sheet(result, screen.names, me.rules.goal(me.players))}'
         '<div class="sheet-actions">'
         '<button type="button" class="btn primary big" data-ui="review:back" id="review-back" '
-        f'data-key="Escape" aria-keyshortcuts="Escape">Back to the review{key_badge("Escape")}'
+        f'data-key="Escape" aria-keyshortcuts="Escape">{back}{key_badge("Escape")}'
         '</button></div></div></div>'
     )

@@ -18,40 +18,40 @@ Data:
   "tweaks": N, "biggest": N, "biggest_words": "...", "daily_played": N, "daily_streak": N,
   "daily_best": N, "daily_last": "YYYY-MM-DD"}`` — also the exported file's content (the
   daily fields are optional, so a file written before the daily deal existed still reads).
-  ``parse`` refuses anything else with ``StatsError`` and a sentence (``ui.host`` then sets the
-  stored text aside under ``BROKEN_KEY``: nothing is lost silently).
+  ``parse`` refuses anything else with ``StatsError`` and a sentence in the current language
+  (``ui.host`` then sets the stored text aside under ``BROKEN_KEY``: nothing is lost silently).
+  ``biggest_words`` is written by ``count_game`` in English ("red 5 took green 2, yellow 1:
+  8 points": what the file has always held); ``biggest_capture`` reads its cards back, so that
+  the statistics screen can name them in any language.
 * ``count_game(stats, record)`` — the stats with one more finished game.  Only a game with
   exactly one person against computers counts, and never a practice game (a move was taken
   back, ``Record.practice``).
 * ``count_daily(stats, day)`` — the stats with the daily deal of ``day`` finished (``ui.host``
   calls it only for the device's own daily deal, never for a replay).
-
-The words it makes are in the current language (``ui.i18n``): ``StatsError``'s sentences, the
-tables' labels (``rows``), and ``biggest_words``, written when the capture is counted and kept
-as written (a record of what the player saw, like a note; it is not translated again).
+* ``rows(stats)`` — (label, played, won) per table, the label in the current language.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from tweak.record import parse_json
-from tweak.events import Captured
+from tweak.cards import Colour, Face
+from tweak.events import _COLOUR_NAMES, Captured, card_name
 
 from .i18n import N_, _, ngettext
 
 __all__ = ["Stats", "StatsError", "STATS_KEY", "BROKEN_KEY", "FORMAT", "parse", "dumps",
-           "count_game", "count_daily", "current_streak", "rows", "counts"]
+           "count_game", "count_daily", "current_streak", "rows", "counts", "biggest_capture"]
 
 STATS_KEY = "tweak.stats"
 BROKEN_KEY = "tweak.stats.broken"
 FORMAT = "tweak-stats/1"
 MAX_ROWS = 200  # 5 numbers of players x a few levels; more is not a statistics file
 MAX_COUNT = 10**9
-# The label of a table whose computers play at different levels ("3 players · Mixed").
-MIXED = N_("Mixed")
 _DAILY_FIELDS = ("daily_played", "daily_streak", "daily_best", "daily_last")
 
 
@@ -80,11 +80,17 @@ class Stats:
         return sum(won for _played, won in self.games.values())
 
 
-def _count(value, name) -> int:
-    """``value`` if it is a count; ``name`` (marked with ``N_``) says what it counts."""
+# What each count is called in a message ("its best round is not a count").
+_COUNT_NAMES = {"best_round": N_("best round"), "tweaks": N_("TWEAK! count"),
+                "biggest": N_("biggest capture"), "daily_played": N_("daily deals played"),
+                "daily_streak": N_("daily streak"), "daily_best": N_("best daily streak")}
+
+
+def _count(value, name: str) -> int:
+    """``value`` if it is a count; ``name`` is what it is called, already translated."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
         raise StatsError(_("its {name} is not a count ({value})").format(
-            name=_(name), value=repr(value)[:40]))
+            name=name, value=repr(value)[:40]))
     return value
 
 
@@ -105,24 +111,25 @@ def parse(text) -> Stats:
     if unknown:
         raise StatsError(ngettext("unknown field in the statistics: {fields}",
                                   "unknown fields in the statistics: {fields}",
-                                  len(unknown)).format(fields=", ".join(unknown)[:200]))
+                                  len(unknown)).format(fields=", ".join(unknown)))
     games = data.get("games", {})
     if not isinstance(games, dict) or len(games) > MAX_ROWS:
         raise StatsError(_("its games are not a table of counts"))
     table = {}
     for key, value in games.items():
         players, _space, level = key.partition(" ")
-        shown = repr(key[:40])
         if not (players.isascii() and players.isdigit() and 2 <= int(players) <= 6
                 and level.isascii() and level.isalpha() and len(level) <= 20):
-            raise StatsError(_("its games name an unknown table ({table})").format(table=shown))
+            raise StatsError(_("its games name an unknown table ({key})").format(key=repr(key)))
         if not isinstance(value, list) or len(value) != 2:
-            raise StatsError(_("its games for {table} are not [played, won]").format(
-                table=shown))
-        played, won = (_count(item, N_("games")) for item in value)
+            raise StatsError(_("its games for {key} are not [played, won]").format(
+                key=repr(key)))
+        played, won = (_count(item, _("games for {key}").format(key=repr(key)))
+                       for item in value)
         if won > played:
-            raise StatsError(_("it says {won} games won of {played} played ({table})").format(
-                won=won, played=played, table=shown))
+            raise StatsError(ngettext("it says {won} game won of {played} played ({key})",
+                                      "it says {won} games won of {played} played ({key})",
+                                      won).format(won=won, played=played, key=repr(key)))
         table[key] = (played, won)
     words = data.get("biggest_words", "")
     if not isinstance(words, str) or len(words) > 200:
@@ -131,15 +138,11 @@ def parse(text) -> Stats:
     if not isinstance(last, str) or (last and not _is_day(last)):
         raise StatsError(_("its last daily deal is not a date ({text})").format(
             text=repr(str(last)[:40])))
-    played, streak, best = (_count(data.get(key, 0), name) for key, name in (
-        ("daily_played", N_("daily played")), ("daily_streak", N_("daily streak")),
-        ("daily_best", N_("daily best"))))
+    best_round, tweaks, biggest, played, streak, best = (
+        _count(data.get(name, 0), _(_COUNT_NAMES[name])) for name in _COUNT_NAMES)
     if not streak <= best <= played or (streak > 0) != bool(last):
         raise StatsError(_("its daily-deal streaks do not add up"))
-    return Stats(table, _count(data.get("best_round", 0), N_("best round")),
-                 _count(data.get("tweaks", 0), N_("TWEAK! count")),
-                 _count(data.get("biggest", 0), N_("biggest capture")), words,
-                 played, streak, best, last)
+    return Stats(table, best_round, tweaks, biggest, words, played, streak, best, last)
 
 
 def _is_day(text: str) -> bool:
@@ -192,9 +195,6 @@ def count_game(stats: Stats, record) -> Stats:
     humans = [seat for seat, tag in enumerate(seats) if tag == "human"]
     if record.practice or len(humans) != 1:
         return stats
-    from .coach import card_words  # (with the engine's search: loaded when a game ends)
-    from .start import and_list
-
     me = humans[0]
     state = biggest = None
     best_words, tweaks = stats.biggest_words, 0
@@ -207,10 +207,9 @@ def count_game(stats: Stats, record) -> Stats:
                 tweaks += event.tweak
                 if points > biggest:
                     biggest = points
-                    best_words = _("{card} took {cards}: {points}").format(
-                        card=card_words(event.card),
-                        cards=and_list(card_words(face) for face in event.taken),
-                        points=ngettext("{n} point", "{n} points", points).format(n=points))
+                    best_words = (f"{card_name(event.card)} took "
+                                  f"{', '.join(card_name(face) for face in event.taken)}: "
+                                  f"{points} points")
     if state is None or not state.is_over:
         return stats
     key = f"{record.players} {_level(seats)}"
@@ -221,12 +220,16 @@ def count_game(stats: Stats, record) -> Stats:
                    biggest=biggest, biggest_words=best_words)
 
 
+# A table whose computers play at different levels (``_level``).
+MIXED = N_("Mixed")
+
+
 def rows(stats: Stats) -> list:
     """(label, played, won) per table, by number of players then level: "2 players · Medium",
-    in the current language."""
+    in the current language (the levels' names are marked in ``ui.start.LEVEL_LABELS``)."""
     from tweak.bots import CHOICES
 
-    labels = dict(CHOICES)
+    labels = {**dict(CHOICES), "mixed": MIXED}
     order = [level for level, _label in CHOICES]
     found = []
     for key, (played, won) in stats.games.items():
@@ -234,9 +237,25 @@ def rows(stats: Stats) -> list:
         rank = order.index(level) if level in order else len(order)
         count = int(players)
         label = ngettext("{n} player · {level}", "{n} players · {level}", count).format(
-            n=count, level=_(labels.get(level, MIXED if level == "mixed" else level.title())))
+            n=count, level=_(labels.get(level, level.title())))
         found.append(((count, rank, level), label, played, won))
     return [(label, played, won) for _key, label, played, won in sorted(found)]
+
+
+_CARD = r"(?:" + "|".join(_COLOUR_NAMES) + r") [1-6]"
+_BIGGEST = re.compile(rf"({_CARD}) took ({_CARD}(?:, {_CARD})*): \d+ points")
+
+
+def biggest_capture(stats: Stats):
+    """The faces of the biggest capture, the hand card first, read back from
+    ``biggest_words`` as ``count_game`` writes them; None when the words are not the game's
+    own (a file edited by hand), which the screen then shows as they are."""
+    found = _BIGGEST.fullmatch(stats.biggest_words)
+    if not found:
+        return None
+    names = [found.group(1), *found.group(2).split(", ")]
+    return tuple(Face.of(Colour(_COLOUR_NAMES.index(colour)), int(value))
+                 for colour, value in (name.split(" ") for name in names))
 
 
 def counts(stats: Stats) -> dict:

@@ -5,12 +5,19 @@ sizes as SVG attributes: the page's Content-Security-Policy forbids ``style=""``
 ``close-rules`` (Back), ``stats-export``, the file input ``#stats-file`` (ui/page.py reads the
 chosen file and passes its text to the worker), ``stats-reset`` and, to confirm,
 ``stats-reset-confirm`` (or ``stats`` to cancel).
+
+Every word is in the current language (``ui.i18n``): the facts' terms, the chart's rows
+(``ui.stats.rows``), counts and accessible name, the reset question, the buttons.  The biggest
+capture's cards are named in it too (``ui.stats.biggest_capture`` reads them back from the
+stored English words).
 """
 
 from __future__ import annotations
 
+from .cards import COLOUR_WORDS
+from .i18n import _, ngettext
 from .markup import escape
-from .stats import Stats, current_streak, rows
+from .stats import Stats, biggest_capture, current_streak, rows
 
 __all__ = ["render_stats"]
 
@@ -19,78 +26,120 @@ BAR = 200  # the chart's width in SVG units
 
 def _chart(found) -> str:
     if not found:
-        return ('<p class="stats-empty">No games counted yet. Finish a game against the '
-                'computer and it shows here.</p>')
-    most = max(played for _, played, _ in found)
+        return ('<p class="stats-empty">'
+                + escape(_("No games counted yet. Finish a game against the computer and it "
+                           "shows here."))
+                + '</p>')
+    most = max(played for _label, played, _won in found)
     bars = []
     for label, played, won in found:
         wide = max(2, round(BAR * played / most))
         inner = round(BAR * won / most)
         share = f"{round(100 * won / played)}%" if played else "–"
+        count = ngettext("{won} won of {played} ({share})", "{won} won of {played} ({share})",
+                         won).format(won=won, played=played, share=share)
         bars.append(
             f'<li><span class="stats-label">{escape(label)}</span>'
             f'<svg class="stats-bar" viewBox="0 0 {BAR} 14" width="100%" height="14" '
             f'preserveAspectRatio="none" aria-hidden="true">'
             f'<rect class="played" x="0" y="0" width="{wide}" height="14" rx="3"></rect>'
             f'<rect class="won" x="0" y="0" width="{inner}" height="14" rx="3"></rect></svg>'
-            f'<span class="stats-count">{won} won of {played} ({share})</span></li>')
-    return (f'<ul class="stats-chart" aria-label="Games won by table">{"".join(bars)}</ul>'
-            '<p class="stats-key"><span class="swatch won"></span> won '
-            '<span class="swatch played"></span> played</p>')
+            f'<span class="stats-count">{escape(count)}</span></li>')
+    name = escape(_("Games won by table"))
+    # The key's words sit between its two colour swatches: one message, its markup kept.
+    key = _('<span class="swatch won"></span> won <span class="swatch played"></span> played')
+    return (f'<ul class="stats-chart" aria-label="{name}">{"".join(bars)}</ul>'
+            f'<p class="stats-key">{key}</p>')
 
 
 def _days(count: int) -> str:
-    return f"{count} day{'' if count == 1 else 's'}"
+    return ngettext("{n} day", "{n} days", count).format(n=count)
+
+
+def _points(count: int) -> str:
+    return ngettext("{n} point", "{n} points", count).format(n=count)
+
+
+def _card(face) -> str:
+    """A card by name, "red 5" ("5 rojo" in Spanish)."""
+    return _("{colour} {value}").format(colour=_(COLOUR_WORDS[face.colour]), value=face.value)
+
+
+def _biggest(stats: Stats) -> str:
+    """"17 points", then the capture in a smaller line: "red 5 took green 2, yellow 1", its
+    cards named in the current language when the stored words are the game's own
+    (``ui.stats.biggest_capture``), else the stored words as they are (a file written by
+    hand)."""
+    if not stats.biggest:
+        return "–"
+    faces = biggest_capture(stats)
+    if faces:
+        words = _("{card} took {cards}").format(card=_card(faces[0]),
+                                                cards=", ".join(map(_card, faces[1:])))
+    else:
+        words = stats.biggest_words
+    detail = f'<small class="stats-detail">{escape(words)}</small>' if words else ""
+    return escape(_points(stats.biggest)) + detail
+
+
+def _fact(term: str, value) -> str:
+    """A term, already translated, and its value (HTML)."""
+    return f'<div><dt>{escape(term)}</dt><dd>{value}</dd></div>'
 
 
 def _daily(stats: Stats, today) -> str:
     """The daily deal's counts (issue 11): deals finished, the streak alive today, the best."""
     streak = current_streak(stats, today) if today is not None else stats.daily_streak
-    return ('<h2>Daily deal</h2><dl class="stats-facts daily-facts">'
-            f'<div><dt>Daily deals played</dt><dd>{stats.daily_played}</dd></div>'
-            f'<div><dt>Current streak</dt><dd>{_days(streak)}</dd></div>'
-            f'<div><dt>Best streak</dt><dd>{_days(stats.daily_best)}</dd></div>'
-            '</dl>')
+    return ('<h2>' + escape(_("Daily deal")) + '</h2><dl class="stats-facts daily-facts">'
+            + _fact(_("Daily deals played"), stats.daily_played)
+            + _fact(_("Current streak"), escape(_days(streak)))
+            + _fact(_("Best streak"), escape(_days(stats.daily_best)))
+            + '</dl>')
+
+
+def _button(ui: str, label: str, classes: str = "btn") -> str:
+    return (f'<button type="button" class="{classes}" data-ui="{ui}">{escape(label)}'
+            '</button>')
 
 
 def render_stats(stats: Stats, notice: str = "", confirm: bool = False, today=None) -> str:
     """``today`` (a date, UTC) decides whether the daily streak is still alive."""
     found = rows(stats)
-    biggest = (f"{stats.biggest} points ({escape(stats.biggest_words)})" if stats.biggest
-               else "–")
-    facts = (
-        '<dl class="stats-facts">'
-        f'<div><dt>Games</dt><dd>{stats.played}</dd></div>'
-        f'<div><dt>Wins</dt><dd>{stats.won}</dd></div>'
-        f'<div><dt>Best round</dt><dd>{stats.best_round or "–"}'
-        f'{" points" if stats.best_round else ""}</dd></div>'
-        f'<div><dt>TWEAK!s</dt><dd>{stats.tweaks}</dd></div>'
-        f'<div><dt>Biggest capture</dt><dd>{biggest}</dd></div>'
-        '</dl>')
+    best_round = escape(_points(stats.best_round)) if stats.best_round else "–"
+    facts = ('<dl class="stats-facts">'
+             + _fact(_("Games"), stats.played) + _fact(_("Wins"), stats.won)
+             + _fact(_("Best round"), best_round) + _fact(_("TWEAK!s"), stats.tweaks)
+             + _fact(_("Biggest capture"), _biggest(stats))
+             + '</dl>')
     note = (f'<p class="notice stats-notice" role="status">{escape(notice)}</p>'
             if notice else "")
     if confirm:
-        actions = ('<div class="stats-confirm" role="alert"><p>Reset your statistics? Every '
-                   'count goes back to zero (export them first to keep a copy).</p>'
-                   '<button type="button" class="btn primary" data-ui="stats-reset-confirm">'
-                   'Yes, reset</button>'
-                   '<button type="button" class="btn" data-ui="stats">Cancel</button></div>')
+        actions = ('<div class="stats-confirm" role="alert"><p>'
+                   + escape(_("Reset your statistics? Every count goes back to zero (export "
+                              "them first to keep a copy)."))
+                   + '</p>'
+                   + _button("stats-reset-confirm", _("Yes, reset"), "btn primary")
+                   + _button("stats", _("Cancel"))
+                   + '</div>')
     else:
         actions = ('<div class="stats-actions">'
-                   '<button type="button" class="btn" data-ui="stats-export">Export</button>'
-                   '<label class="btn file-btn">Import<input type="file" id="stats-file" '
-                   'accept=".json,application/json"></label>'
-                   '<button type="button" class="btn ghost" data-ui="stats-reset">Reset'
-                   '</button></div>'
-                   '<p class="stats-foot">Games against the computer count; practice games '
-                   '(a move taken back), replays of a daily deal and games between people do '
-                   'not. A streak counts the days in a row (UTC) with a daily deal finished. '
-                   'Importing a file replaces the statistics on this device.</p>')
+                   + _button("stats-export", _("Export"))
+                   + '<label class="btn file-btn">' + escape(_("Import"))
+                   + '<input type="file" id="stats-file" accept=".json,application/json">'
+                   '</label>'
+                   + _button("stats-reset", _("Reset"), "btn ghost")
+                   + '</div><p class="stats-foot">'
+                   + escape(_("Games against the computer count; practice games (a move "
+                              "taken back), replays of a daily deal and games between people "
+                              "do not. A streak counts the days in a row (UTC) with a daily "
+                              "deal finished. Importing a file replaces the statistics on "
+                              "this device."))
+                   + '</p>')
     return (
         '<div class="screen rules-screen stats-screen" data-screen="stats">'
         '<article class="rules stats">'
-        '<header class="rules-head"><h1>Statistics</h1>'
-        '<button type="button" class="btn primary" data-ui="close-rules" id="close-stats">Back'
-        '</button></header>'
-        f'{note}{facts}<h2>Games and wins</h2>{_chart(found)}{_daily(stats, today)}{actions}'
-        '</article></div>')
+        '<header class="rules-head"><h1>' + escape(_("Statistics")) + '</h1>'
+        '<button type="button" class="btn primary" data-ui="close-rules" id="close-stats">'
+        + escape(_("Back")) + '</button></header>'
+        + note + facts + '<h2>' + escape(_("Games and wins")) + '</h2>' + _chart(found)
+        + _daily(stats, today) + actions + '</article></div>')

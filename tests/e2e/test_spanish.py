@@ -1,7 +1,8 @@
 """The game in Spanish, in real Chromium with the browser's language set to Spanish (Spain):
 the start screen and the rules page speak Spanish from the first paint, ``<html lang>`` follows
 the language, a language picked is remembered over a reload, and switching language mid-game
-keeps the game (issue 12).
+keeps the game (issue 12); the statistics screen and a game's review in Spanish, phone and
+desktop.
 
 ``TWEAK_SCREENSHOTS=/tmp`` also saves the Spanish start screen, rules page and table, phone and
 desktop, there.
@@ -10,11 +11,12 @@ desktop, there.
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_game import open_game, settle, wait_for_my_turn  # noqa: F401 (fixture)
+from tests.e2e.test_game import open_game, settle, sized, wait_for_my_turn  # noqa: F401 (fixtures)
 from tests.ui.scenarios import query
 
 
@@ -107,3 +109,86 @@ def test_switching_language_mid_game_keeps_the_game(open_game, page):
     settle(page)
     assert page.evaluate(cards) == before
     wait_for_my_turn(page)
+
+
+STATS = ('{"format": "tweak-stats/1", "games": {"2 medium": [5, 3], "4 hard": [2, 1]}, '
+         '"best_round": 41, "tweaks": 4, "biggest": 13, '
+         '"biggest_words": "red 5 took green 2, yellow 1: 13 points"}')
+FITS = "document.documentElement.scrollWidth <= innerWidth"
+
+
+def spanish_shot(page, name, sized):
+    shots = os.environ.get("TWEAK_SCREENSHOTS")
+    if shots:
+        page.screenshot(path=f"{shots}/es-{name}-{sized}.png", full_page=True)
+
+
+def test_the_statistics_and_the_game_review_in_spanish(open_game, page, sized, tmp_path):
+    """The statistics screen (its facts, chart, the reset question, an import refused) and the
+    review of a finished game (the step, the evaluator's comment, the buttons, a score sheet,
+    and ui/page.py's own notice for "Copiar enlace"), by their Spanish labels."""
+    from tests.ui.test_review import short_game
+    from tweak import to_fragment
+
+    open_game(query(speed="instant"))
+    page.evaluate(f"localStorage.setItem('tweak.stats', {STATS!r})")
+    page.get_by_role("button", name="Estadísticas").click()
+    settle(page)
+    screen = page.locator("[data-screen=stats]")
+    expect(screen.get_by_role("heading", level=1)).to_have_text("Estadísticas")
+    expect(screen).to_contain_text("Partidas y victorias")
+    expect(screen).to_contain_text("2 jugadores · Medio")
+    expect(screen).to_contain_text("3 ganadas de 5 (60%)")
+    expect(screen.locator(".stats-detail")).to_have_text("5 rojo se llevó 2 verde, 1 amarillo")
+    expect(screen.get_by_role("list", name="Partidas ganadas por mesa")).to_be_visible()
+    assert page.evaluate(FITS), "the statistics screen is wider than the window"
+    spanish_shot(page, "stats", sized)
+    bad = tmp_path / "otro.json"
+    bad.write_text('{"format": "otra cosa"}')
+    page.get_by_label("Importar").set_input_files(str(bad))
+    expect(screen).to_contain_text("No se ha importado ese archivo: no es un archivo de "
+                                   "estadísticas de TWEAK!")
+    page.get_by_role("button", name="Poner a cero").click()
+    expect(screen).to_contain_text("¿Poner a cero tus estadísticas?")
+    expect(page.get_by_role("button", name="Sí, ponerlas a cero")).to_be_visible()
+    spanish_shot(page, "stats-reset", sized)
+    page.get_by_role("button", name="Cancelar").click()
+    settle(page)
+
+    record = short_game()
+    page.goto("about:blank")
+    open_game(fragment="#g=" + to_fragment(record))
+    settle(page)
+    page.locator("[data-ui=review]").click()
+    settle(page)
+    position = page.locator(".review-pos")
+    expect(position).to_have_text(
+        f"Paso 0 de {len(record.actions)} · Ronda 1 · el reparto")
+    expect(page.get_by_role("button", name="Jugada anterior")).to_be_disabled()
+    page.get_by_role("button", name="Jugada siguiente").click()
+    page.get_by_role("button", name="Jugada siguiente").click()
+    expect(position).to_have_text(f"Paso 2 de {len(record.actions)} · Ronda 1")
+    expect(page.locator(".review-comment")).to_contain_text(
+        re.compile(r"^Captura perdida: .* Vale unos \d+ puntos más que la jugada hecha\.$"))
+    expect(page.locator(".review-who")).to_have_text("Tu jugada")
+    expect(page.get_by_role("group", name="Mano de Ada")).to_be_visible()
+    assert page.evaluate(FITS), "the review is wider than the window"
+    spanish_shot(page, "review", sized)
+    page.get_by_role("button", name="Copiar enlace").click()
+    # ui/page.py's own notice, translated by ui/lang.js (headless Chromium may refuse the
+    # clipboard: then the link is shown to copy by hand).
+    expect(page.locator("#fx-toast .notice")).to_contain_text(
+        re.compile(r"Se ha copiado en el portapapeles|Copia este enlace para compartir"))
+    expect(page.locator("#fx-toast .notice button")).to_have_text("Vale")
+    page.get_by_role("button", name="Puntuación de la ronda 1").click()
+    settle(page)
+    sheet = page.locator("[data-screen=review-sheet]")
+    expect(sheet.locator("h1")).to_have_text("Ronda 1: puntuación")
+    assert page.evaluate(FITS), "the review's score sheet is wider than the window"
+    spanish_shot(page, "review-sheet", sized)
+    page.get_by_role("button", name="Volver al repaso").click()
+    settle(page)
+    expect(position).to_have_text(f"Paso 2 de {len(record.actions)} · Ronda 1")
+    page.get_by_role("button", name="Volver a los resultados").click()
+    settle(page)
+    expect(page.locator("[data-screen=over]")).to_be_visible()

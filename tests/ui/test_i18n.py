@@ -9,19 +9,22 @@ marked, move it to ``SCREENS``).  Babel comes from ``catalogues.ensure_babel`` (
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import html.parser
 import io
+import json
 import random
 import re
 import zipfile
 from datetime import date, datetime, timezone
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
 import catalogues
-from tweak import EDITIONS, Record, TKind, apply, bots, format_action, view
+from tweak import EDITIONS, Record, TKind, apply, bots, format_action, to_fragment, view
 from tweak.rules import Rules
 from ui import i18n, rules_page
 from ui.host import SAVE_KEY, Host
@@ -142,6 +145,89 @@ def test_the_start_script_carries_the_first_paints_words(babel):
     assert '"es": "Español"' in script and '"en": "English"' in script
     assert '"Deal": "Repartir"' in script and '"Retry": "Reintentar"' in script
     assert "Cómo se juega a TWEAK!" not in script  # the worker's words are not in it
+
+
+def start_script_table(root=ROOT) -> dict:
+    """``window.tweakText`` of the generated locale/start.js, as data."""
+    script = catalogues.generated(root)[catalogues.START_SCRIPT].decode("utf-8")
+    return json.loads(script.split("window.tweakText = ", 1)[1].rstrip().rstrip(";"))
+
+
+def test_the_main_threads_messages_are_in_the_start_script_translated(babel):
+    """ui/page.py (MicroPython: no gettext) translates its notices with window.tweakI18n._
+    (ui/lang.js), which reads locale/start.js: every message it marks is there, in Spanish."""
+    from babel.messages.extract import extract_from_file
+
+    marked = {message for _line, message, _comments, _context in extract_from_file(
+        "python", str(ROOT / "ui/page.py"), keywords={"_": None}) if message}
+    assert {"There is nothing to export.", "The file could not be read: {error}",
+            "Copy this link to share the game: {url}", "Something went wrong: {error}",
+            "This game is open in another tab"} <= marked
+    spanish = start_script_table()["messages"]["es"]
+    assert not marked - set(spanish), f"not in start.js: {sorted(marked - set(spanish))}"
+    assert spanish["There is nothing to export."] == "No hay nada que exportar."
+    assert spanish["Copy this link to share the game: {url}"].endswith("{url}")
+
+
+@pytest.fixture
+def page_module(monkeypatch):
+    """ui/page.py imported under CPython, its browser (js, pyscript) stood in for, and the
+    page's translation (window.tweakI18n._) the pseudo-language's."""
+    import importlib
+    import sys
+    import types
+
+    class Element(types.SimpleNamespace):
+        def querySelector(self, css):
+            return self.inner
+
+    elements = {}
+
+    def get(id_):
+        return elements.setdefault(id_, Element(innerHTML="", inner=Element(textContent="")))
+
+    window = types.SimpleNamespace(tweakI18n=types.SimpleNamespace(_=i18n.pseudo))
+    js = types.SimpleNamespace(Math=types.SimpleNamespace(random=lambda: 0.25))
+    pyscript = types.SimpleNamespace(document=types.SimpleNamespace(getElementById=get),
+                                     window=window, workers={})
+    monkeypatch.setitem(sys.modules, "js", js)
+    monkeypatch.setitem(sys.modules, "pyscript", pyscript)
+    monkeypatch.setitem(sys.modules, "pyscript.ffi", types.SimpleNamespace(create_proxy=None))
+    monkeypatch.delitem(sys.modules, "ui.page", raising=False)
+    module = importlib.import_module("ui.page")
+    module.elements = elements
+    yield module
+    sys.modules.pop("ui.page", None)
+
+
+def test_the_main_threads_own_screens_are_marked(page_module):
+    """What ui/page.py draws itself — the other tab's screen and a notice's button — shows no
+    unmarked English in the pseudo-language; its notices are marked messages."""
+    import ast
+
+    away = page_module.away_html()
+    assert "⟦" in away and not english_left(away), english_left(away)
+    page_module.notify(i18n.pseudo("There is nothing to export."))
+    notice = page_module.elements["start-notice"].innerHTML
+    assert "⟦" in notice and not english_left(notice), english_left(notice)
+    # Every sentence passed to notify() or tell() is a marked message (or text from the
+    # worker, which translates its own), never a bare English literal.
+    def shown(node):
+        """The string literals that ``node`` makes part of the text shown (not a dict key,
+        not an argument of another call: reply.get("error") is the worker's text)."""
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [node.value]
+        if isinstance(node, (ast.BinOp, ast.BoolOp, ast.IfExp, ast.JoinedStr)):
+            return [text for child in ast.iter_child_nodes(node) for text in shown(child)]
+        return []
+
+    tree = ast.parse((ROOT / "ui/page.py").read_text(encoding="utf-8"))
+    calls = [call for call in ast.walk(tree) if isinstance(call, ast.Call)
+             and getattr(call.func, "id", None) in ("notify", "tell")]
+    assert len(calls) >= 10
+    bare = [text for call in calls for arg in call.args for text in shown(arg)
+            if re.search(r"[^\W\d_]", text)]
+    assert not bare, f"unmarked messages in ui/page.py: {bare}"
 
 
 def test_a_third_language_is_just_a_catalogue(babel, tmp_path):
@@ -487,8 +573,87 @@ def statistics_words(host):
     while not state.is_over:
         action = players[state.to_act].choose(view(state, state.to_act))
         state, record = apply(state, action), record.then(action)
-    shown.append(f"<p>{stats.count_game(stats.Stats(), record).biggest_words}</p>")
+    # The biggest capture is stored in the file's own (English) words and named on the
+    # statistics screen in the language in force (ui.stats.biggest_capture).
+    shown.append(host.statistics(stats.dumps(stats.count_game(stats.Stats(), record)))["html"])
     return "".join(shown)
+
+
+# Statistics as a player who has played a while has them: tables of two levels and a mixed
+# one, a best round, a biggest capture in the words ui/stats.py writes, daily-deal streaks.
+STATS = json.dumps({"format": "tweak-stats/1",
+                    "games": {"2 medium": [5, 3], "3 mixed": [2, 1], "4 hard": [1, 0]},
+                    "best_round": 41, "tweaks": 4, "biggest": 13,
+                    "biggest_words": "red 5 took green 2, yellow 1: 13 points",
+                    "daily_played": 3, "daily_streak": 2, "daily_best": 2,
+                    "daily_last": "2026-11-29"})
+
+
+def statistics(host):
+    return host.statistics(STATS)["html"]
+
+
+def statistics_reset_question(host):
+    return host.statistics(STATS, "reset")["html"]
+
+
+def statistics_import_refused(host):
+    """A file that is not a statistics file: the refusal (ui/stats.py's reason in ui/host.py's
+    sentence), then one whose games do not add up."""
+    first = host.import_stats('{"format": "tweak-record/1"}', STATS)["html"]
+    second = host.import_stats('{"format": "tweak-stats/1", "games": {"2 easy": [1, 3]}}',
+                               STATS)["html"]
+    return first + second
+
+
+def finished_game_host(host):
+    """``host`` showing the results of a finished game (a link to it, as a friend opens it)."""
+    from tests.ui.test_review import short_game
+
+    host.hello("?lang=xx&speed=instant", "", {}, "normal")
+    host.open_link(to_fragment(short_game()), {})
+    return host
+
+
+def review_step_with_comment(host):
+    """The review at step 2 of tests/ui/test_review.py's short game: the first player placed
+    a card where a capture was clearly better (the evaluator's comment)."""
+    finished_game_host(host).command("review")
+    html = host.command("review:step:2")["html"]
+    assert 'class="review-comment"' in html
+    return html
+
+
+def review_score_sheet(host):
+    finished_game_host(host).command("review")
+    return host.command("review:sheet:1")["html"]
+
+
+@contextlib.contextmanager
+def others_parts_stood_in():
+    """The parts of the review drawn by modules other helpers mark (issue 12): the table's
+    piles, badges and score sheet (ui/render.py), the move log's sentences (ui/story.py) and
+    the coach's words for a move (ui/coach.py), replaced by pseudo-language stand-ins, so that
+    the review's own words are checked now.  ``LATER`` checks the whole review."""
+    from ui import review, review_page
+    from ui.story import Entry
+
+    stand_in = lambda *args, **kwargs: "<span>" + i18n.pseudo("stand-in") + "</span>"  # noqa
+    with mock.patch.object(review_page, "piles", stand_in), \
+            mock.patch.object(review_page, "seat_badges", stand_in), \
+            mock.patch.object(review_page, "score_sheet", stand_in), \
+            mock.patch.object(review, "tell", lambda events, names: [
+                Entry(i18n.pseudo("a move told"), "move")]), \
+            mock.patch.object(review, "words", lambda *args, **kwargs: (
+                i18n.pseudo("a move in words"), "")):
+        yield
+
+
+def own_parts(render):
+    def rendered(host):
+        with others_parts_stood_in():
+            return render(host)
+    return rendered
 
 
 SCREENS = {
@@ -505,11 +670,20 @@ SCREENS = {
     "the pass-the-device screen of a hot-seat game (the worker's words)": pass_device,
     "the start form's refusals and the seats' kinds": setup_refusals,
     "the statistics' own words (labels, refusals, biggest capture)": statistics_words,
+    "statistics with games, a biggest capture and daily streaks": statistics,
+    "statistics: the reset question": statistics_reset_question,
+    "statistics: an import refused": statistics_import_refused,
+    "statistics: none yet": lambda host: host.statistics("")["html"],
+    "game review: a step with the evaluator's comment (its own words)":
+        own_parts(review_step_with_comment),
+    "game review: a round's score sheet (its own words)": own_parts(review_score_sheet),
 }
 # Screens whose modules are marked in a later session (issue 12): each must still show English
 # in the pseudo-language; when one does not, move it to SCREENS.
 LATER = {
     "table": lambda host: (prompts(host), host.screen()["html"])[1],
+    "game review, whole: with the table's, the log's and the coach's parts":
+        lambda host: review_step_with_comment(host) + review_score_sheet(host),
 }
 
 

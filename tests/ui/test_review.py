@@ -184,6 +184,39 @@ def test_a_missed_capture_is_named_with_its_cards_and_sum():
     assert "Your move" in html
 
 
+def test_a_comment_kept_is_said_in_the_language_in_force(tmp_path):
+    """A judgement is made once and kept; its words are said in the current language each time
+    (a switch of language mid-review re-renders the same comment in the new one), and the
+    step's heading, sum and buttons are in that language too."""
+    import io
+    import zipfile
+
+    import catalogues
+    from ui import i18n
+
+    catalogues.ensure_babel(log=lambda text: None)
+    archive = catalogues.generated()[catalogues.ARCHIVE]
+    zipfile.ZipFile(io.BytesIO(archive)).extractall(tmp_path)
+    review = Review(stacked("P1"), NAMES, budget=FAST)
+    review.go("step:1")
+    english = review.screen().comment.text
+    try:
+        i18n.use("es", str(tmp_path))
+        screen = review.screen()
+        assert screen.comment.text.startswith("Captura perdida: 6 más 1 son 7, más 2 son 9 — ")
+        assert screen.comment.text.endswith("puntos más que la jugada hecha.")
+        html = render_review(screen)
+        for words in ("Paso 1 de ", "Tu jugada", ">Jugada siguiente<", "Volver a los resultados",
+                      'aria-label="Mano de Ada"', "Puntuación de la ronda 1"):
+            assert words in html, words
+        captured = Review(stacked("R6xR1+Y2"), NAMES, budget=FAST)
+        captured.go("step:1")
+        assert captured.screen().callout == "6 más 1 son 7, más 2 son 9"
+    finally:
+        i18n.use(i18n.SOURCE)
+    assert review.screen().comment.text == english
+
+
 def test_no_comment_when_the_best_move_was_played_and_a_forced_move_is_not_judged():
     record = stacked("R6xR1+Y2")
     review = Review(record, NAMES, budget=FAST)

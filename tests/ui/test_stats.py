@@ -12,7 +12,7 @@ import pytest
 from tweak import CLASSIC, Record, apply
 from tweak.bots import make_bot
 from tweak.view import view
-from ui.stats import Stats, StatsError, count_game, dumps, parse, rows
+from ui.stats import Stats, StatsError, biggest_capture, count_game, dumps, parse, rows
 
 
 def finished(seats=("human", "bot:easy"), seed=4, goal=20):
@@ -68,3 +68,52 @@ def test_a_damaged_text_is_refused_with_a_sentence(text, words):
 def test_nothing_stored_is_empty_statistics():
     assert parse("") == parse(None) == Stats()
     assert json.loads(dumps(Stats()))["format"] == "tweak-stats/1"
+
+
+def test_the_biggest_captures_cards_are_read_back_from_its_words():
+    """The screen names the biggest capture's cards in the player's language: its stored
+    English words (written by count_game) give back their cards; other words give None."""
+    from tweak import Face
+
+    record, _ = finished(seed=7)
+    stats = count_game(Stats(), record)
+    faces = biggest_capture(stats)
+    assert faces and all(isinstance(face, Face) for face in faces)
+    assert sum(record.rules.points(face) for face in faces) == stats.biggest
+    made = Stats(biggest=13, biggest_words="red 5 took green 2, yellow 1: 13 points")
+    assert biggest_capture(made) == tuple(map(Face.parse, ("R5", "G2", "Y1")))
+    for words in ("", "P9 takes P2 + G3", "red 7 took green 2: 9 points",
+                  "red 5 took green 2, yellow 1: 13 points and more"):
+        assert biggest_capture(replace(made, biggest_words=words)) is None
+
+
+def test_the_screen_speaks_the_current_language(tmp_path):
+    """The statistics screen in Spanish: its terms, the rows' labels, the counts, the biggest
+    capture's cards by name (ui/i18n.py; the catalogue compiled as the worker has it)."""
+    import io
+    import zipfile
+    from pathlib import Path
+
+    import catalogues
+    from ui import i18n
+    from ui.stats_page import render_stats
+
+    catalogues.ensure_babel(log=lambda text: None)
+    archive = catalogues.generated(Path(catalogues.ROOT))[catalogues.ARCHIVE]
+    zipfile.ZipFile(io.BytesIO(archive)).extractall(tmp_path)
+    stats = Stats(games={"2 medium": (5, 3), "3 mixed": (1, 1)}, best_round=1, biggest=13,
+                  biggest_words="red 5 took green 2, yellow 1: 13 points")
+    try:
+        i18n.use("es", str(tmp_path))
+        page = render_stats(stats)
+        assert rows(stats)[0][0] == "2 jugadores · Medio"
+        for words in ("<dt>Partidas</dt><dd>6", "<dt>Mejor ronda</dt><dd>1 punto<",
+                      '13 puntos<small class="stats-detail">el 5 rojo se llevó el 2 verde, el 1 amarillo<',
+                      "3 jugadores · Mixto", "3 ganadas de 5 (60%)", ">Poner a cero<"):
+            assert words in page, words
+        with pytest.raises(StatsError, match="no es un archivo de estadísticas"):
+            parse('{"format": "x"}')
+    finally:
+        i18n.use(i18n.SOURCE)
+    assert ">13 points<small class=\"stats-detail\">red 5 took green 2, yellow 1</small>" in \
+        render_stats(stats)
