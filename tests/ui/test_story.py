@@ -32,7 +32,7 @@ def test_the_seat_named_you_is_spoken_to():
 def test_a_round_start_is_one_entry_and_private_hands_stay_private():
     entries = tell((RoundStarted(2, 0, 1), TableDealt((R3, B6))), ("You", "Ada"))
     assert [entry.kind for entry in entries] == ["round"]
-    assert entries[0].text == ("Round 2: You deal, Ada plays first. Red 3, blue 6 go face up "
+    assert entries[0].text == ("Round 2: You deal, Ada plays first. Red 3 and blue 6 go face up "
                                "to the table.")
 
 
