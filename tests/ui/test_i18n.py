@@ -2,9 +2,7 @@
 right, the language is chosen as a player expects, and — in the pseudo-language ``xx``, which
 shows every translated message as ``⟦…⟧`` — the screens have no English left unmarked.
 
-``SCREENS`` lists the screens rendered in the pseudo-language; a screen whose module is not
-marked yet is listed with ``LATER`` (an expected failure that must keep failing: when it is
-marked, move it to ``SCREENS``).  Babel comes from ``catalogues.ensure_babel`` (pinned).
+``SCREENS`` lists the screens rendered in the pseudo-language.  Babel comes from ``catalogues.ensure_babel`` (pinned).
 """
 
 from __future__ import annotations
@@ -20,11 +18,13 @@ from pathlib import Path
 import pytest
 
 import catalogues
-from tweak import EDITIONS, TKind, bots
+from tweak import EDITIONS, Capture, TKind, bots
 from tweak.rules import Rules
 from ui import i18n, rules_page
 from ui.host import SAVE_KEY, Host
 from ui.story import callout
+
+from scenarios import tweak_opening
 
 ROOT = Path(__file__).resolve().parents[2]
 FIELDS = {"players": "3", "kind-0": "human", "kind-1": "bot", "kind-2": "bot",
@@ -217,7 +217,8 @@ def test_switching_language_mid_game_keeps_the_game(localedir):
 
 class _Visible(html.parser.HTMLParser):
     """The text a person meets in an HTML fragment: its text, and the attributes read aloud or
-    shown (title, aria-label, alt, placeholder)."""
+    shown (title, aria-label, alt, placeholder).  A key's badge (``<kbd>``: "a", "P", "Esc")
+    names a key of the keyboard, the same in every language: not a word to translate."""
 
     SPOKEN = ("title", "aria-label", "alt", "placeholder")
 
@@ -226,12 +227,12 @@ class _Visible(html.parser.HTMLParser):
         self.text, self.attributes, self.skip = [], [], 0
 
     def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style", "svg"):
+        if tag in ("script", "style", "svg", "kbd"):
             self.skip += 1
         self.attributes.extend(value for name, value in attrs if name in self.SPOKEN and value)
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style", "svg"):
+        if tag in ("script", "style", "svg", "kbd"):
             self.skip -= 1
 
     def handle_data(self, data):
@@ -288,16 +289,96 @@ def prompts(host):
     return "".join(f"<p>{line}</p>" for line in reply["announce"][-1:])
 
 
+def _said(reply) -> str:
+    """What a reply shows and says besides its screen: the celebration, the announcements."""
+    return (reply.get("flash") or "") + "".join(f"<p>{line}</p>" for line in reply["announce"])
+
+
+def _until_my_turn(host, reply, shown):
+    while reply["bot"]:
+        reply = host.bot_move()
+        shown.append(_said(reply))
+    return reply
+
+
+def rich_table(host):
+    """The table mid-game with a log of every kind: seat 0's opening TWEAK! (R15) wins The
+    Thief, played on Ada next turn (R13); captures follow; a hand card and a table card are
+    picked, so the running sum, the move buttons and the keys line show.  With the flashes
+    and the sentences announced along the way."""
+    opening = tweak_opening(3, ("thief", "joker", "bomb"))
+    host.hello(opening.query(lang="xx", speed="instant"), "", {}, "normal")
+    host.deal(FIELDS, {})
+    shown = []
+    reply = host.act(str(opening.tweak))
+    shown.append(_said(reply))
+    reply = _until_my_turn(host, reply, shown)
+    shown.append(host.command("flow:thief")["html"])  # The Thief's chooser
+    reply = host.act("thief@1")
+    shown.append(_said(reply))
+    for _turn in range(30):
+        reply = _until_my_turn(host, reply, shown)
+        session = host.session
+        kinds = {entry.kind for entry in list(session.log)[-8:]}
+        if session.kind() == "table" and {"capture", "tweak", "tcard"} <= kinds:
+            break
+        me = session.screen().view
+        captures = [action for action in me.legal if isinstance(action, Capture)]
+        reply = host.act(str(captures[0] if captures else me.legal[-1]))
+        shown.append(_said(reply))
+    else:
+        raise AssertionError("no table with a capture, a TWEAK! and a [T!] card in its log")
+    me = host.session.screen().view
+    host.command(f"hand:{me.hand[0]}")
+    reply = host.command("table:0")
+    assert 'class="sumline' in reply["html"] and 'class="keys-help"' in reply["html"]
+    return reply["html"] + "".join(shown)
+
+
+def _to_the_end_of_a_round(host, goal):
+    host.hello(f"?lang=xx&seed=9&speed=instant&goal={goal}", "", {}, "normal")
+    reply = host.deal(FIELDS, {})
+    while host.session.kind() == "table":
+        reply = host.bot_move() if reply["bot"] else host.act(
+            str(host.session.screen().view.legal[-1]))
+    return reply
+
+
+def score_sheet(host):
+    reply = _to_the_end_of_a_round(host, 1_000)
+    assert reply["screen"] == "scores"
+    return reply["html"] + (reply.get("flash") or "")
+
+
+def game_over(host):
+    reply = _to_the_end_of_a_round(host, 1)
+    assert reply["screen"] == "over"
+    return reply["html"] + (reply.get("flash") or "")
+
+
+def hot_seat_pass(host):
+    """Two people at one device: the table with every hand hidden while a computer plays,
+    then the pass screen before a person's turn."""
+    host.hello("?lang=xx&seed=3&speed=instant&dealer=0", "", {}, "normal")
+    reply = host.deal({**FIELDS, "kind-2": "human", "name-0": "Blaise", "name-2": "You"}, {})
+    shown = [reply["html"]]
+    assert 'class="hand hidden-hand"' in reply["html"]  # Ada, a computer, plays first
+    while reply["bot"]:
+        reply = host.bot_move()
+    assert reply["screen"] == "pass"
+    return "".join(shown) + reply["html"]
+
+
 SCREENS = {
     "start screen (the worker's parts: notice, levels, saves)": start_parts,
     "rules page": lambda host: rules_page.render_rules(EDITIONS),
     "rules page with a game's house-rule goals": house_rules_page,
     "turn prompt": prompts,
-}
-# Screens whose modules are marked in a later session (issue 12): each must still show English
-# in the pseudo-language; when one does not, move it to SCREENS.
-LATER = {
     "table": lambda host: (prompts(host), host.screen()["html"])[1],
+    "table with a rich log (captures, a TWEAK!, a [T!] card played)": rich_table,
+    "a round's score sheet": score_sheet,
+    "game over": game_over,
+    "pass screen": hot_seat_pass,
 }
 
 
@@ -332,12 +413,6 @@ def test_every_word_of_the_screen_is_marked_in_the_pseudo_language(name, templat
     missing = sorted(map(str, _Recording.asked - ids))
     assert not missing, ("translated at run time but not in the template (an _() inside an "
                          "f-string is invisible to Babel): " + ", ".join(missing))
-
-
-@pytest.mark.parametrize("name", list(LATER))
-@pytest.mark.xfail(strict=True, reason="marked in a later session (issue 12)")
-def test_screens_not_marked_yet_still_show_english(name, monkeypatch):
-    assert not english_left(render_in_pseudo(LATER[name], monkeypatch))
 
 
 def test_the_pseudo_language_keeps_placeholders_and_markup():
