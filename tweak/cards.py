@@ -11,6 +11,9 @@
 * ``TKind`` — the four kinds of [T!] action card (R13).  Notation: ``thief``, ``joker``,
   ``change``, ``bomb``.
 
+The [T!] cards' titles are written in English and marked with ``N_`` for the game's message
+catalogue (babel.cfg extracts ``tweak/``): the UI shows them translated (``tweak.events``).
+
 Faces are interned (one object per colour and value), so comparing and hashing them is cheap
 in the engine's hot paths.  Cards sort by face, then back.
 """
@@ -20,7 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-__all__ = ["Colour", "Face", "Card", "TKind", "NotationError", "VALUES_PER_COLOUR", "RANK"]
+__all__ = ["Colour", "Face", "Card", "TKind", "NotationError", "VALUES_PER_COLOUR", "RANK", "N_"]
+
+
+def N_(message: str) -> str:
+    """Marks an English word or sentence the UI shows translated (Babel extracts it into the
+    catalogue); returns it unchanged: the engine itself always speaks English."""
+    return message
 
 
 class NotationError(ValueError):
@@ -175,8 +184,8 @@ class TKind(Enum):
 
 
 _TITLES = {
-    TKind.THIEF: "The Thief",
-    TKind.JOKER: "The Joker (±1)",
-    TKind.CHANGE: "Change Target",
-    TKind.BOMB: "The Bomb",
+    TKind.THIEF: N_("The Thief"),
+    TKind.JOKER: N_("The Joker (±1)"),
+    TKind.CHANGE: N_("Change Target"),
+    TKind.BOMB: N_("The Bomb"),
 }

@@ -4,20 +4,28 @@
 the same events as that seat may see them: the cards of a ``Drew`` or ``Dealt`` event are kept
 only for the seat that drew them (R21); everyone else sees how many cards were drawn.
 
-``describe(event, names)`` turns an event into one English sentence (the UI's move log and
-``python -m tweak replay`` use it).  Seats are 0-based; ``names[seat]`` is a player's name.
+``describe(event, names)`` turns an event into one sentence (the UI's move log and ``python -m
+tweak replay`` use it).  Seats are 0-based; ``names[seat]`` is a player's name.
+
+The words shown to players (``describe``, ``card_name``, ``callout``) are written here once, in
+English, each sentence a whole message marked with ``_``/``ngettext``/``N_`` for the game's
+message catalogue (babel.cfg extracts ``tweak/``).  Those ``_`` are not a global: each function
+takes a ``translations`` argument (the interface of ``gettext.NullTranslations``) and binds
+``_`` to its ``gettext``.  The default, ``ENGLISH``, returns the messages as written, so the
+engine needs no catalogue and the CLI speaks English; the UI passes the game's language.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .cards import Face, TKind
+from .cards import N_, Face, TKind
 
 __all__ = [
     "RoundStarted", "Dealt", "TableDealt", "TurnStarted", "TurnLost", "ThiefPlayed",
     "JokerPlayed", "ChangePlayed", "BombPlayed", "GaveUp", "Placed", "Captured", "TCardWon",
-    "Drew", "RoundEnded", "GameEnded", "callout", "describe", "for_seat",
+    "Drew", "RoundEnded", "GameEnded", "English", "ENGLISH", "callout", "card_name", "listed",
+    "describe", "for_seat",
 ]
 
 
@@ -135,15 +143,37 @@ class GameEnded:
     totals: tuple
 
 
-def callout(values) -> str:
-    """R14's called-out sum: ``callout([1, 3, 2, 3])`` → "1 plus 3 is 4, plus 2 is 6, plus 3 is 9"."""
+class English:
+    """The engine's words as they are written.  ``describe``, ``card_name`` and ``callout``
+    take their words from a ``translations`` object with the interface of the standard
+    library's ``gettext.NullTranslations`` (``gettext``, ``ngettext``); this one, the default,
+    gives each message back unchanged, so the engine and its CLI speak English and need no
+    catalogue.  The UI passes its own, which translates into the game's language (ui.story)."""
+
+    @staticmethod
+    def gettext(message: str) -> str:
+        return message
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+ENGLISH = English()
+
+
+def callout(values, translations=ENGLISH) -> str:
+    """R14's called-out sum: ``callout([1, 3, 2, 3])`` → "1 plus 3 is 4, plus 2 is 6, plus 3 is 9"
+    (in Spanish "1 más 3 son 4, más 2 son 6, más 3 son 9"); ``callout([7])`` → "7"."""
+    _ = translations.gettext
+    plus = _("plus {value} is {total}")
     values = list(values)
     total = values[0]
     parts = []
     for value in values[1:]:
         total += value
-        parts.append(f"plus {value} is {total}")
-    return f"{values[0]} " + ", ".join(parts)
+        parts.append(plus.format(value=value, total=total))
+    return " ".join([str(values[0]), ", ".join(parts)]) if parts else str(values[0])
 
 
 def for_seat(event, seat: int):
@@ -153,63 +183,133 @@ def for_seat(event, seat: int):
     return event
 
 
-_COLOUR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple")
+_COLOUR_NAMES = (N_("red"), N_("orange"), N_("yellow"), N_("green"), N_("blue"), N_("purple"))
 
 
-def card_name(face: Face) -> str:
-    """``red 3``."""
-    return f"{_COLOUR_NAMES[face.colour]} {face.value}"
+def card_name(face: Face, translations=ENGLISH) -> str:
+    """``red 3`` (in Spanish "el 3 rojo")."""
+    _ = translations.gettext
+    return _("{colour} {value}").format(colour=_(_COLOUR_NAMES[face.colour]), value=face.value)
 
 
-def _cards(faces) -> str:
-    return ", ".join(card_name(face) for face in faces)
+def listed(items, translations=ENGLISH) -> str:
+    """``["a", "b", "c"]`` → "a, b and c" (in Spanish "a, b y c")."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    _ = translations.gettext
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-def describe(event, names) -> str:
-    """One English sentence for the move log, or "" for events not worth a line."""
-    name = (lambda seat: names[seat])
+def _cards(faces, translations=ENGLISH) -> str:
+    return listed((card_name(face, translations) for face in faces), translations)
+
+
+def describe(event, names, translations=ENGLISH, you=None) -> str:
+    """One sentence for the move log, or "" for events not worth a line.
+
+    ``names[seat]`` is a player's name; ``translations`` gives the words (``English`` by
+    default, see there); ``you`` is the seat spoken to in the second person ("You capture red
+    3…", "Ada plays The Thief on you…"), or None to name every seat.  Each sentence is one
+    whole message with named placeholders, so a language can order its words as it needs."""
+    _, ngettext = translations.gettext, translations.ngettext
+    seat = getattr(event, "seat", None)
+    mine = seat is not None and seat == you
+    name = names[seat] if seat is not None else ""
     if isinstance(event, RoundStarted):
-        return f"Round {event.round}: {name(event.dealer)} deals, {name(event.first)} plays first."
+        if event.dealer == you:
+            text = _("Round {round}: You deal, {first} plays first.")
+        elif event.first == you:
+            text = _("Round {round}: {dealer} deals, you play first.")
+        else:
+            text = _("Round {round}: {dealer} deals, {first} plays first.")
+        return text.format(round=event.round, dealer=names[event.dealer],
+                           first=names[event.first])
     if isinstance(event, Dealt):
-        return f"{name(event.seat)} is dealt {_cards(event.cards)}." if event.cards else ""
+        if not event.cards:
+            return ""
+        text = _("You are dealt {cards}.") if mine else _("{name} is dealt {cards}.")
+        return text.format(name=name, cards=_cards(event.cards, translations))
     if isinstance(event, TableDealt):
-        verb = "goes" if len(event.cards) == 1 else "go"
-        return f"{_cards(event.cards)} {verb} face up to the table."
+        return ngettext("{cards} goes face up to the table.", "{cards} go face up to the table.",
+                        len(event.cards)).format(cards=_cards(event.cards, translations))
     if isinstance(event, TurnStarted):
         return ""
     if isinstance(event, TurnLost):
-        return f"{name(event.seat)} has no cards and loses the turn."
+        return (_("You have no cards and lose the turn.") if mine
+                else _("{name} has no cards and loses the turn.")).format(name=name)
     if isinstance(event, ThiefPlayed):
-        return (f"{name(event.seat)} plays The Thief on {name(event.victim)}: "
-                f"{card_name(event.card)} goes to the table.")
+        if mine:
+            text = _("You play The Thief on {victim}: {card} goes to the table.")
+        elif event.victim == you:
+            text = _("{name} plays The Thief on you: {card} goes to the table.")
+        else:
+            text = _("{name} plays The Thief on {victim}: {card} goes to the table.")
+        return text.format(name=name, victim=names[event.victim],
+                           card=card_name(event.card, translations))
     if isinstance(event, JokerPlayed):
-        return f"{name(event.seat)} plays The Joker {event.delta:+d}: the target is {event.target}."
+        text = (_("You play The Joker {delta}: the target is {target}.") if mine
+                else _("{name} plays The Joker {delta}: the target is {target}."))
+        return text.format(name=name, delta=f"{event.delta:+d}", target=event.target)
     if isinstance(event, ChangePlayed):
-        return (f"{name(event.seat)} plays Change Target: {card_name(event.card)} goes to the "
-                f"table, the target is {event.target}.")
+        text = (_("You play Change Target: {card} goes to the table, the target is {target}.")
+                if mine else
+                _("{name} plays Change Target: {card} goes to the table, the target is "
+                  "{target}."))
+        return text.format(name=name, card=card_name(event.card, translations),
+                           target=event.target)
     if isinstance(event, BombPlayed):
-        who = ", ".join(name(seat) for seat in event.victims)
-        return f"{name(event.seat)} plays The Bomb on {who}."
+        others = listed((names[victim] for victim in event.victims if victim != you),
+                        translations)
+        if mine:
+            text = _("You play The Bomb on {victims}.")
+        elif you in event.victims:
+            text = (_("{name} plays The Bomb on you and {victims}.") if others
+                    else _("{name} plays The Bomb on you."))
+        else:
+            text = _("{name} plays The Bomb on {victims}.")
+        return text.format(name=name, victims=others)
     if isinstance(event, GaveUp):
-        return f"{name(event.seat)} gives up {card_name(event.card)} to the Bomb."
+        text = (_("You give up {card} to the Bomb.") if mine
+                else _("{name} gives up {card} to the Bomb."))
+        return text.format(name=name, card=card_name(event.card, translations))
     if isinstance(event, Placed):
-        return f"{name(event.seat)} places {card_name(event.card)}."
+        text = _("You place {card}.") if mine else _("{name} places {card}.")
+        return text.format(name=name, card=card_name(event.card, translations))
     if isinstance(event, Captured):
-        text = (f"{name(event.seat)} captures {_cards(event.taken)} with "
-                f"{card_name(event.card)}: {event.callout}.")
+        text = (_("You capture {cards} with {card}: {callout}.") if mine
+                else _("{name} captures {cards} with {card}: {callout}."))
+        said = callout([event.card.value] + [face.value for face in event.taken], translations)
+        text = text.format(name=name, cards=_cards(event.taken, translations),
+                           card=card_name(event.card, translations), callout=said)
         return text + " TWEAK!" if event.tweak else text
     if isinstance(event, TCardWon):
         if event.kind is None:
-            return f"{name(event.seat)} wins no [T!] card: the pile is empty."
-        return f"{name(event.seat)} wins {TKind(event.kind).title}."
+            text = (_("You win no [T!] card: the pile is empty.") if mine
+                    else _("{name} wins no [T!] card: the pile is empty."))
+        else:
+            text = _("You win {tcard}.") if mine else _("{name} wins {tcard}.")
+        return text.format(name=name, tcard=_(TKind(event.kind).title) if event.kind is not None
+                           else "")
     if isinstance(event, Drew):
         if event.cards:
-            return f"{name(event.seat)} draws {_cards(event.cards)}."
-        return f"{name(event.seat)} draws {event.count} card{'s' if event.count != 1 else ''}."
+            text = _("You draw {cards}.") if mine else _("{name} draws {cards}.")
+            return text.format(name=name, cards=_cards(event.cards, translations))
+        text = (ngettext("You draw {n} card.", "You draw {n} cards.", event.count) if mine
+                else ngettext("{name} draws {n} card.", "{name} draws {n} cards.", event.count))
+        return text.format(name=name, n=event.count)
     if isinstance(event, RoundEnded):
-        scores = ", ".join(f"{name(row.seat)} {row.points}" for row in event.result.rows)
-        return f"Round {event.result.round} ends: {scores}."
+        score = _("{name} {points}")
+        scores = ", ".join(score.format(name=_("you") if row.seat == you else names[row.seat],
+                                        points=row.points) for row in event.result.rows)
+        return _("Round {round} ends: {scores}.").format(round=event.result.round, scores=scores)
     if isinstance(event, GameEnded):
-        who = " and ".join(name(seat) for seat in event.winners)
-        return f"Game over: {who} win{'s' if len(event.winners) == 1 else ''}!"
+        if len(event.winners) == 1:
+            text = (_("Game over: you win!") if event.winners[0] == you
+                    else _("Game over: {winners} wins!"))
+        else:
+            text = (_("Game over: {winners} and you win!") if you in event.winners
+                    else _("Game over: {winners} win!"))
+        return text.format(winners=listed((names[winner] for winner in event.winners
+                                           if winner != you), translations))
     return ""

@@ -9,6 +9,11 @@ of ``view.legal`` in ``data-action`` (``tweak.format_action``) or a UI command i
 game review, ``ui.review_page``, whose own controls send ``review:...``), ``share-daily``; the
 start screen adds ``deal``, ``resume:KEY``, ``daily`` and ``stats``).  Buttons for moves that are not legal now are disabled and carry no action.
 
+Every word is written in English and marked for the catalogue (``ui.i18n``: ``_``,
+``ngettext``, ``N_``), each sentence one whole message with named placeholders; the engine's
+words (card names, [T!] titles) come translated through ``ui.story.WORDS``.  The seat named
+"You" is spoken to ("Your turn", "You deal") and shown as the language's word for you.
+
 What is drawn comes from the view of the screen's seat only (R20, R21): its own hand, the
 public table, and for everyone else only counts, captured totals and face-up [T!] cards.
 
@@ -26,19 +31,24 @@ is four keys: ``1`` ``a`` ``b`` ``Enter``.
 
 from __future__ import annotations
 
-from tweak import Capture, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action
-from tweak.cards import TKind
-from tweak.events import card_name
+from tweak import Capture, PlayBomb, PlayChange, PlayJoker, PlayThief, bots, format_action
+from tweak.cards import N_, TKind
+from tweak.events import card_name, listed
 
 from .cards import back_card, face_card, face_label, key_badge, tcard, tcard_back, target_card
+from .i18n import _, ngettext
 from .markup import attrs, escape
 from .session import Screen, capture_of, place_of
-from .start import render_notice, share_button
+from .start import LEVEL_LABELS, render_notice, share_button
+from .story import WORDS, YOU
 
 __all__ = ["render_screen", "render_table", "render_pass", "render_scores", "render_over",
            "render_flash", "round_points", "card_names", "score_sheet", "seat_badges"]
 
 LOG_SHOWN = 8
+# The pace button's label for each pace (ui.start.SPEEDS), marked for the catalogue.
+PACE_LABELS = {"normal": N_("Pace: normal"), "fast": N_("Pace: fast"),
+               "instant": N_("Pace: instant")}
 
 # The fixed keys (see the module docstring); letters are lower-case, as ui/page.py compares them.
 KEYS = {"capture": "Enter", "place": "p", "clear": "Escape", "give-up": "Enter",
@@ -84,8 +94,24 @@ def card_names(view) -> list:
     return names
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def shown(name: str) -> str:
+    """A player's name as shown: the seat named "You" in the game's language."""
+    return _("You") if name == YOU else name
+
+
+def said_card(face) -> str:
+    """A card's name in the game's language: "red 3" — "el 3 rojo"."""
+    return card_name(face, WORDS)
+
+
+def _kind_label(person) -> str:
+    """"Human" or "Computer · Medium" in the game's language (``Seat.label``'s words, the
+    start screen's messages)."""
+    if person.is_human:
+        return _("Human")
+    label = dict(bots.CHOICES).get(person.level)
+    level = _(label) if label in LEVEL_LABELS else str(person.level).title()
+    return _("Computer · {level}").format(level=level)
 
 
 # ---- the table ----------------------------------------------------------------------------
@@ -103,10 +129,14 @@ def render_screen(screen: Screen) -> str:
 
 def _topbar(screen: Screen) -> str:
     me = screen.view
-    goal = me.rules.goal(me.players) if me else None
-    info = (f'<span class="round">Round {me.round}</span>'
-            f'<span class="goal" title="The game ends when a total reaches {goal}">Goal '
-            f'{goal}</span>') if me else ""
+    info = ""
+    if me:
+        goal = me.rules.goal(me.players)
+        round_, goal_word = _("Round {round}"), _("Goal {goal}")
+        ends = _("The game ends when a total reaches {goal}")
+        info = (f'<span class="round">{_e(round_.format(round=me.round))}</span>'
+                f'<span class="goal" title="{_e(ends.format(goal=goal))}">'
+                f'{_e(goal_word.format(goal=goal))}</span>')
     if screen.daily:  # the daily deal (ui/daily.py): the device's own, or a replay
         from datetime import date
 
@@ -114,33 +144,45 @@ def _topbar(screen: Screen) -> str:
 
         when = long_date(date.fromisoformat(screen.daily))
         if screen.daily_counts:
-            info += (f'<span class="daily-chip" title="The daily deal of {when}: one game, '
-                     f'no take-backs">Daily deal</span>')
+            chip = ("daily-chip", _("The daily deal of {date}: one game, no take-backs"),
+                    _("Daily deal"))
         else:
-            info += (f'<span class="daily-chip replay" title="A replay of the daily deal of '
-                     f'{when}: it counts in no statistics">Daily replay</span>')
+            chip = ("daily-chip replay",
+                    _("A replay of the daily deal of {date}: it counts in no statistics"),
+                    _("Daily replay"))
+        info += (f'<span class="{chip[0]}" title="{_e(chip[1].format(date=when))}">'
+                 f'{_e(chip[2])}</span>')
     if screen.practice:  # a move was taken back: this game counts in no statistics
-        info += ('<span class="practice" title="A move was taken back: this game does not '
-                 'count in your statistics">Practice</span>')
+        why = _("A move was taken back: this game does not count in your statistics")
+        info += f'<span class="practice" title="{_e(why)}">' + _e(_("Practice")) + '</span>'
     # One button cycles the computers' pace; it names the pace now in force.
     speed_next = "fast" if screen.speed == "normal" else "normal"
-    speed_label = "Pace: normal" if screen.speed == "normal" else f"Pace: {screen.speed}"
+    speed_label = _(PACE_LABELS.get(screen.speed, PACE_LABELS["normal"]))
+    words = {key: _e(text) for key, text in (
+        ("where", _("— the table")), ("tools", _("Game")), ("pace", _("Pace of computer moves")),
+        ("link", _("Copy a link to this game")), ("copy", _("Copy link")),
+        ("rules", _("How to play")))}
     return (
         '<header class="topbar">'
         # The screen's main heading: the brand, and for a listener where they are.
         '<h1 class="brand">TWEAK<span class="bang">!</span><span class="visually-hidden"> '
-        '— the table</span></h1>'
+        f'{words["where"]}</span></h1>'
         f'<span class="info">{info}</span>'
-        '<nav class="tools" aria-label="Game">'
+        f'<nav class="tools" aria-label="{words["tools"]}">'
         f'<button type="button" class="btn ghost" data-ui="speed:{speed_next}" '
-        f'title="Pace of computer moves">{speed_label}</button>'
+        f'title="{words["pace"]}">{_e(speed_label)}</button>'
         '<button type="button" class="btn ghost" data-ui="copy-link" '
-        'title="Copy a link to this game">Copy link</button>'
-        '<button type="button" class="btn ghost" data-ui="rules">How to play</button>'
-        '<button type="button" class="btn ghost" data-ui="quit" '
-        'title="Back to the start screen (the game stays saved)">Menu</button>'
+        f'title="{words["link"]}">{words["copy"]}</button>'
+        f'<button type="button" class="btn ghost" data-ui="rules">{words["rules"]}</button>'
+        f'{_menu_button()}'
         '</nav></header>'
     )
+
+
+def _menu_button() -> str:
+    why, label = _("Back to the start screen (the game stays saved)"), _("Menu")
+    return (f'<button type="button" class="btn ghost" data-ui="quit" title="{_e(why)}">'
+            f'{_e(label)}</button>')
 
 
 def _tcards_row(view, seat: int, small: bool = True) -> str:
@@ -159,11 +201,14 @@ def seat_badges(view, seat: int) -> str:
     badges = []
     # Long and short forms: phones show the short one (ui/style.css).
     if seat == view.dealer:
-        badges.append('<span class="chip dealer" title="Dealer this round">'
-                      '<span class="long">Dealer</span><span class="short" aria-hidden="true">D</span>'
-                      '</span>')
+        # TRANSLATORS: "D" is the one-letter short form of "Dealer", shown on phones.
+        title, long, short = _("Dealer this round"), _("Dealer"), _("D")
+        badges.append(f'<span class="chip dealer" title="{_e(title)}">'
+                      f'<span class="long">{_e(long)}</span>'
+                      f'<span class="short" aria-hidden="true">{_e(short)}</span></span>')
     if view.tweaks[seat]:
-        badges.append(f'<span class="chip tweaks" title="TWEAK!s this round">'
+        title = _("TWEAK!s this round")
+        badges.append(f'<span class="chip tweaks" title="{_e(title)}">'
                       f'<span class="long">{view.tweaks[seat]}× TWEAK!</span>'
                       f'<span class="short" aria-hidden="true">★{view.tweaks[seat]}</span></span>')
     return "".join(badges)
@@ -177,32 +222,41 @@ def _opponent(screen: Screen, seat: int) -> str:
     if active and me.phase == "bomb":
         classes.append("bombed")
     size = me.hand_sizes[seat]
-    backs = "".join(back_card(classes=("mini",)) for _ in range(size))
+    backs = "".join(back_card(classes=("mini",)) for _card in range(size))
     # The status line is always there, empty or not, so the panel keeps its height when a
     # computer starts or stops thinking.
     status = ""
-    if screen.thinking == seat:
-        status = 'thinking<i>.</i><i>.</i><i>.</i>'
+    if screen.thinking == seat:  # the dots are animated (ui/style.css)
+        status = _e(_("thinking")) + '<i>.</i><i>.</i><i>.</i>'
     elif active and me.phase == "bomb":
-        status = 'choosing a card for the Bomb'
+        status = _e(_("choosing a card for the Bomb"))
     elif active:
-        status = 'to play'
+        status = _e(_("to play"))
     status = f'<span class="thinking">{status}</span>'
+    name, kind = _e(shown(person.name)), _e(_kind_label(person))
+    in_hand = ngettext("{n} card in hand", "{n} cards in hand", size).format(n=size)
+    empty = '<span class=empty-hand>' + _e(_("no cards")) + '</span>'
     return (
-        f'<article class="{" ".join(classes)}" data-seat="{seat}" '
-        f'aria-label="{_e(person.name)}">'
-        f'<div class="opp-head"><span class="name">{_e(person.name)}</span>'
-        f'{seat_badges(me, seat)}<span class="opp-kind" title="{_e(person.label)}">'
-        f'{_e(person.label)}</span></div>'
-        f'<div class="opp-row"><div class="opp-hand" title="{_plural(size, "card")} in hand">'
-        f'{backs or "<span class=empty-hand>no cards</span>"}</div>{_tcards_row(me, seat)}</div>'
-        f'<div class="opp-stats"><span title="Cards won this round">Won '
-        f'{len(me.captured[seat])}</span><span class="pts" title="Points this round">+'
-        f'{round_points(me, seat)}</span><span class="total" title="Total of finished rounds">'
-        f'{me.totals[seat]} pts</span></div>'
+        f'<article class="{" ".join(classes)}" data-seat="{seat}" aria-label="{name}">'
+        f'<div class="opp-head"><span class="name">{name}</span>'
+        f'{seat_badges(me, seat)}<span class="opp-kind" title="{kind}">{kind}</span></div>'
+        f'<div class="opp-row"><div class="opp-hand" title="{_e(in_hand)}">'
+        f'{backs or empty}</div>{_tcards_row(me, seat)}</div>'
+        f'<div class="opp-stats">{_stats(me, seat)}</div>'
         f'{status}'
         '</article>'
     )
+
+
+def _stats(me, seat: int) -> str:
+    """A seat's cards won and points this round, and its total of finished rounds."""
+    won = _("Won {n}").format(n=len(me.captured[seat]))
+    total = _("{total} pts").format(total=me.totals[seat])
+    titles = [_e(title) for title in (_("Cards won this round"), _("Points this round"),
+                                      _("Total of finished rounds"))]
+    return (f'<span title="{titles[0]}">{_e(won)}</span>'
+            f'<span class="pts" title="{titles[1]}">+{round_points(me, seat)}</span>'
+            f'<span class="total" title="{titles[2]}">{_e(total)}</span>')
 
 
 def _opponents(screen: Screen) -> str:
@@ -240,14 +294,15 @@ def _board(screen: Screen) -> str:
         extra["data-card"] = names[index]
         if index in (screen.marks or {}):  # "show all sums": which hand cards take it
             values = sorted({hand.value for hand in screen.marks[index]})
-            extra["data-sum"] = "with " + "/".join(map(str, values))
+            extra["data-sum"] = _("with {values}").format(values="/".join(map(str, values)))
             classes += ("summed",)
         cards.append(face_card(face, me.rules, extra=extra, classes=classes))
-    table = "".join(cards) or '<p class="empty-table">The table is empty.</p>'
+    table = "".join(cards) or '<p class="empty-table">' + _e(_("The table is empty.")) + '</p>'
     return (
         '<section class="board">'
         f'{piles(me)}'
-        f'<div class="tablecards" role="group" aria-label="Cards on the table">{table}</div>'
+        + '<div class="tablecards" role="group" aria-label="' + _e(_("Cards on the table")) + '">' +
+        f'{table}</div>'
         f'{_ticker(screen)}'
         '</section>'
     )
@@ -256,13 +311,16 @@ def _board(screen: Screen) -> str:
 def piles(me) -> str:
     """The deck (the target card on it, R4, and how many cards it holds) and the [T!] pile
     of a view: the table's and the game review's."""
-    deck_label = (_plural(me.deck_size, "card") + " in the deck" if me.deck_size
-                  else "Deck empty: the blue 7")
+    deck_label = (ngettext("{n} card in the deck", "{n} cards in the deck",
+                           me.deck_size).format(n=me.deck_size) if me.deck_size
+                  else _("Deck empty: the blue 7"))
+    tcards = ngettext("{n} [T!] card", "{n} [T!] cards",
+                      me.tcard_pile_size).format(n=me.tcard_pile_size)
     return (
         '<div class="piles">'
-        f'<div class="pile deck">{target_card(me)}<span class="pile-label">{deck_label}</span></div>'
-        f'<div class="pile tpile">{tcard_back()}<span class="pile-label">'
-        f'{_plural(me.tcard_pile_size, "[T!] card")}</span></div>'
+        f'<div class="pile deck">{target_card(me)}<span class="pile-label">{_e(deck_label)}'
+        '</span></div>'
+        f'<div class="pile tpile">{tcard_back()}<span class="pile-label">{_e(tcards)}</span></div>'
         '</div>'
     )
 
@@ -289,23 +347,26 @@ def _sum_line(screen: Screen) -> str:
     table = [me.table[i].value for i in sel.table if i < len(me.table)]
     values = ([sel.hand.value] if sel.hand is not None else []) + table
     if not values:
-        return (f'<div class="sumline hint">Pick a card from your hand and table cards that add '
-                f'up to <b>{me.target}</b>, or place a card.</div>')
+        return ('<div class="sumline hint">'
+                + _("Pick a card from your hand and table cards that add up to "
+                    "<b>{target}</b>, or place a card.").format(target=me.target)
+                + '</div>')
     total = sum(values)
     want = f'<span class="want">{me.target}</span>'
     capture = capture_of(me, sel)
     if capture is not None:
-        state, why = "exact", f"the target — Capture {capture.total}!"
+        state, why = "exact", _e(_("the target — Capture {total}!").format(total=capture.total))
     elif sel.hand is None:
-        state, why = "under", "now pick a card from your hand"
+        state, why = "under", _e(_("now pick a card from your hand"))
     elif not table:
-        state, why = "under", "a capture needs table cards too — or place this card"
+        state, why = "under", _e(_("a capture needs table cards too — or place this card"))
     elif total < me.target:
-        state, why = "under", f"you need {want}"
+        state, why = "under", _("you need {want}").format(want=want)
     elif total > me.target:
-        state, why = "over", f"that is more than {want}"
+        state, why = "over", _("that is more than {want}").format(want=want)
     else:
-        state, why = "over", f"that adds up to {want}, but it is not a capture you can make now"
+        state, why = "over", _("that adds up to {want}, but it is not a capture you can make "
+                               "now").format(want=want)
     expression = " + ".join(map(str, values))
     return (f'<div class="sumline {state}"><span class="expr">{expression} = <b>{total}</b>'
             f'</span><span class="why">— {why}</span></div>')
@@ -327,25 +388,30 @@ def _flow_bar(screen: Screen) -> str:
 
     if flow == "thief" and any(isinstance(action, PlayThief) for action in legal):
         opponents = [s for s in range(me.players) if s != me.seat]
+        def cards(seat):
+            count = me.hand_sizes[seat]
+            return _e(ngettext("({n} card)", "({n} cards)", count).format(n=count))
+
         buttons = "".join(
-            choice(PlayThief(s), f'{_e(screen.seats[s].name)} <small>('
-                                 f'{_plural(me.hand_sizes[s], "card")})</small>', str(number))
+            choice(PlayThief(s), f'{_e(shown(screen.seats[s].name))} <small>{cards(s)}</small>',
+                   str(number))
             for number, s in enumerate(opponents, 1)
         )
-        title = "The Thief: steal a random card from"
+        title = _("The Thief: steal a random card from")
     elif flow == "joker" and any(isinstance(action, PlayJoker) for action in legal):
         buttons = "".join(
-            choice(PlayJoker(d), f'{d:+d} <small>→ target {me.target + d}</small>',
-                   KEYS[f"joker{d:+d}"])
+            choice(PlayJoker(d), f'{d:+d} <small>'
+                                 + _e(_("→ target {target}").format(target=me.target + d)) +
+                                 '</small>', KEYS[f"joker{d:+d}"])
             for d in (-1, +1)
         )
-        title = "The Joker: change the target by"
+        title = _("The Joker: change the target by")
     else:
         return ""
     cancel = KEYS["clear"]
     return (f'<div class="flowbar" role="group" aria-label="{_e(title)}"><span>{_e(title)}</span>'
             f'{buttons}<button type="button" class="btn ghost" data-ui="flow:{flow}"'
-            f'{attrs(_keyed(cancel))}>Cancel{_kbd(cancel)}</button></div>')
+            + f'{attrs(_keyed(cancel))}>' + _e(_("Cancel")) + f'{_kbd(cancel)}</button></div>')
 
 
 def _my_tcards(screen: Screen) -> str:
@@ -363,7 +429,9 @@ def _my_tcards(screen: Screen) -> str:
         playable = bool(extra)
         extra = extra or {"disabled": True}
         why = "" if playable else _tcard_why(screen, kind)
-        extra["title"] = f"Play {kind.title}" if playable else f"{kind.title}: not playable now"
+        title = _(kind.title)
+        extra["title"] = (_("Play {tcard}") if playable
+                          else _("{tcard}: not playable now")).format(tcard=title)
         if playable:
             extra = _keyed(next(keys, None), extra)
         flow_open = screen.selection.flow == kind.value
@@ -401,45 +469,55 @@ def _tcard_why(screen: Screen, kind) -> str:
     cards), and say "not now" when none of those is the case."""
     me = screen.view
     if not _is_my_move(screen):
-        return "on your turn"
+        return _("on your turn")
     if me.phase == "bomb":
-        return "not while giving up a card"
+        return _("not while giving up a card")
     if me.tcard_played:
-        return "one [T!] card a turn"
+        return _("one [T!] card a turn")
     if not me.hand:
-        return "no card in your hand"
+        return _("no card in your hand")
     others = [size for seat, size in enumerate(me.hand_sizes) if seat != me.seat]
     if kind in (TKind.THIEF, TKind.BOMB) and not any(others):
-        return "no opponent has cards"
+        return _("no opponent has cards")
     if kind is TKind.CHANGE and not me.deck_size:
-        return "the deck is empty"
-    return "not now"
+        return _("the deck is empty")
+    return _("not now")
 
 
 def _prompt(screen: Screen) -> str:
+    """Whose turn it is and what they are doing; on the viewer's turn, the target to make.
+    Markup-bearing messages get the names escaped; the others are escaped whole."""
     me = screen.view
     names = screen.names
     if screen.hide_hand:
         if me.to_act is None:
-            return "<p class=prompt>The game is over.</p>"
+            return '<p class="prompt">' + _e(_("The game is over.")) + '</p>'
         name = names[me.to_act]
-        who = _e(name)
-        doing = (f'{_verb(name, "is")} thinking' if screen.thinking == me.to_act
-                 else _verb(name, "plays"))
-        return f'<p class="prompt">Hands are hidden between players. <b>{who}</b> {doing}…</p>'
+        if screen.thinking == me.to_act:
+            text = (_("Hands are hidden between players. <b>You</b> are thinking…")
+                    if name == YOU else
+                    _("Hands are hidden between players. <b>{name}</b> is thinking…"))
+        else:
+            text = (_("Hands are hidden between players. <b>You</b> play…") if name == YOU
+                    else _("Hands are hidden between players. <b>{name}</b> plays…"))
+        return f'<p class="prompt">{text.format(name=_e(name))}</p>'
     if me.my_turn and me.phase == "bomb":
-        bomber = _e(names[me.turn])
-        return (f'<p class="prompt alert"><b>{bomber}</b> played The Bomb: choose a card from '
-                f'your hand to give up to the table.</p>')
+        text = _("<b>{name}</b> played The Bomb: choose a card from your hand to give up to "
+                 "the table.").format(name=_e(shown(names[me.turn])))
+        return f'<p class="prompt alert">{text}</p>'
     if me.my_turn:
-        return f'<p class="prompt you">Your turn — make <b>{me.target}</b>.</p>'
+        text = _("Your turn — make <b>{target}</b>.").format(target=me.target)
+        return f'<p class="prompt you">{text}</p>'
     name = names[me.to_act]
-    who, be = _e(name), _verb(name, "is")
+    you = name == YOU
     if screen.thinking == me.to_act:
-        return f'<p class="prompt">{who} {be} thinking…</p>'
-    if me.phase == "bomb":
-        return f'<p class="prompt">{who} {be} choosing a card for the Bomb…</p>'
-    return f'<p class="prompt">{"Your" if name == "You" else who + "’s"} turn.</p>'
+        text = _("You are thinking…") if you else _("{name} is thinking…")
+    elif me.phase == "bomb":
+        text = (_("You are choosing a card for the Bomb…") if you
+                else _("{name} is choosing a card for the Bomb…"))
+    else:
+        text = _("Your turn.") if you else _("{name}’s turn.")
+    return f'<p class="prompt">{_e(text.format(name=name))}</p>'
 
 
 def _button(label: str, action, *, id_: str, classes: str, key: str) -> str:
@@ -461,23 +539,27 @@ def _actions(screen: Screen) -> str:
     sel = screen.selection
     place = place_of(me, sel)
     if me.phase == "bomb":
-        label = f"Give up {card_name(sel.hand)}" if place else "Give up a card"
+        label = (_("Give up {card}").format(card=said_card(sel.hand)) if place
+                 else _("Give up a card"))
         return (f'<div class="actions">{_button(label, place, id_="give-up", classes="btn primary", key=KEYS["give-up"])}'
                 '</div>')
     capture = capture_of(me, sel)
-    capture_label = f"Capture {capture.total}" if capture else "Capture"
+    capture_label = (_("Capture {total}").format(total=capture.total) if capture
+                     else _("Capture"))
     clear = ""
     if (sel.hand is not None or sel.table) and not sel.flow:
         clear = (f'<button type="button" class="btn ghost" data-ui="clear"'
-                 f'{attrs(_keyed(KEYS["clear"]))}>Clear{_kbd(KEYS["clear"])}</button>')
+                 + f'{attrs(_keyed(KEYS["clear"]))}>' + _e(_("Clear")) + f'{_kbd(KEYS["clear"])}' +
+                 '</button>')
     elif sel.hand is not None or sel.table:  # a chooser is open: its Cancel has the key
-        clear = '<button type="button" class="btn ghost" data-ui="clear">Clear</button>'
+        clear = ('<button type="button" class="btn ghost" data-ui="clear">' + _e(_("Clear")) +
+                 '</button>')
     keyed = not sel.flow
     return (
         '<div class="actions">'
         + _button(capture_label, capture, id_="capture", classes="btn primary capture",
                   key=KEYS["capture"] if keyed else None)
-        + _button("Place card", place, id_="place", classes="btn place",
+        + _button(_("Place card"), place, id_="place", classes="btn place",
                   key=KEYS["place"] if keyed else None)
         + clear + '</div>'
     )
@@ -489,40 +571,51 @@ def _keys_help(screen: Screen) -> str:
     line is always there, empty when there are no keys, and keeps one height (ui/style.css)."""
     me = screen.view
     parts = []
+    enter = _("Enter")  # the key's name as printed on the language's keyboards
     if _is_my_move(screen):
         sel = screen.selection
         hand = len(me.hand)
         if sel.flow:
             if sel.flow == "thief":
                 count = me.players - 1
-                parts.append(f"1–{count} choose" if count > 1 else "1 choose")
+                parts.append(_("{keys} choose").format(keys=_span("1", str(count))))
             else:
-                parts.append("− or + choose")
-            parts.append("Esc cancel")
+                parts.append(_("{keys} choose").format(keys=_("{minus} or {plus}").format(
+                    minus="−", plus="+")))
+            parts.append(_("{keys} cancel").format(keys="Esc"))
         else:
             if hand:
-                parts.append(f"1–{hand} hand" if hand > 1 else "1 hand")
+                parts.append(_("{keys} hand").format(keys=_span("1", str(hand))))
             if me.phase == "play":
                 table = min(len(me.table), len(TABLE_KEYS))
                 if table:
-                    parts.append(f"a–{TABLE_KEYS[table - 1]} table" if table > 1 else "a table")
+                    parts.append(_("{keys} table").format(
+                        keys=_span(TABLE_KEYS[0], TABLE_KEYS[table - 1])))
                 tcards = min(_playable_tcards(screen), len(TCARD_KEYS))
                 if tcards:
-                    last = TCARD_KEYS[tcards - 1].upper()
-                    parts.append("T [T!] card" if tcards == 1 else f"T–{last} [T!] cards")
-                parts += ["Enter capture", "P place", "Esc clear"]
+                    keys = _span(TCARD_KEYS[0].upper(), TCARD_KEYS[tcards - 1].upper())
+                    parts.append(ngettext("{keys} [T!] card", "{keys} [T!] cards",
+                                          tcards).format(keys=keys))
+                parts += [_("{keys} capture").format(keys=enter),
+                          _("{keys} place").format(keys=KEYS["place"].upper()),
+                          _("{keys} clear").format(keys="Esc")]
             else:
-                parts.append("Enter give up")
-    text = ("Keys: " + " · ".join(parts)) if parts else ""
+                parts.append(_("{keys} give up").format(keys=enter))
+    text = _("Keys: {keys}").format(keys=" · ".join(parts)) if parts else ""
     return f'<p class="keys-help">{_e(text)}</p>'
+
+
+def _span(first: str, last: str) -> str:
+    """Keys in a row: "1–3", or "1" alone."""
+    return first if first == last else f"{first}–{last}"
 
 
 def _hand(screen: Screen) -> str:
     me = screen.view
     if screen.hide_hand:
-        backs = "".join(back_card() for _ in range(len(me.hand)))
-        return (f'<div class="hand hidden-hand" role="group" aria-label="Hidden hand">{backs}'
-                '</div>')
+        backs = "".join(back_card() for _card in range(len(me.hand)))
+        label = _e(_("Hidden hand"))
+        return f'<div class="hand hidden-hand" role="group" aria-label="{label}">{backs}</div>'
     active = _is_my_move(screen)
     names = card_names(me)[len(me.table):]
     cards = []
@@ -538,15 +631,17 @@ def _hand(screen: Screen) -> str:
         cards.append(face_card(face, me.rules, extra=extra,
                                classes=("big",) + (("selected",) if selected and active else ())))
     if not cards:
-        return '<div class="hand"><p class="empty-hand">No cards in hand.</p></div>'
-    return f'<div class="hand" role="group" aria-label="Your hand">{"".join(cards)}</div>'
+        empty = _e(_("No cards in hand."))
+        return f'<div class="hand"><p class="empty-hand">{empty}</p></div>'
+    label = _e(_("Your hand"))
+    return f'<div class="hand" role="group" aria-label="{label}">{"".join(cards)}</div>'
 
 
 def _me(screen: Screen) -> str:
     me = screen.view
     seat = me.seat
     person = screen.seats[seat]
-    title = _e(person.name) if screen.hot_seat or person.name != "You" else "You"
+    title = _e(shown(person.name))
     classes = ["me"] + (["active"] if me.to_act == seat and not screen.hide_hand else [])
     # One slot, always there, for the running sum or an open [T!] chooser (which takes its
     # place), so the panel keeps its height as cards are picked and computers play.
@@ -557,10 +652,7 @@ def _me(screen: Screen) -> str:
         f'<section class="{" ".join(classes)}" data-seat="{seat}">'
         f'<div class="me-head">{_prompt(screen)}'
         f'<div class="me-id"><span class="name">{title}</span>{seat_badges(me, seat)}'
-        f'<span class="opp-stats"><span title="Cards won this round">Won '
-        f'{len(me.captured[seat])}</span><span class="pts" title="Points this round">+'
-        f'{round_points(me, seat)}</span><span class="total" title="Total of finished rounds">'
-        f'{me.totals[seat]} pts</span></span></div></div>'
+        f'<span class="opp-stats">{_stats(me, seat)}</span></div></div>'
         f'<div class="slot">{body}</div>'
         f'<div class="me-row">{_hand(screen)}{_my_tcards(screen)}</div>'
         f'{_actions(screen)}{_learn(screen)}{_coach(screen)}{_keys_help(screen)}'
@@ -574,20 +666,22 @@ def _learn(screen: Screen) -> str:
     (``hints``).  The row is always there so the panel keeps its height."""
     buttons = []
     if screen.hot_seat and _is_my_move(screen):
-        label = "Hints: on" if screen.hints else "Hints: off"
+        label = _("Hints: on") if screen.hints else _("Hints: off")
         buttons.append(f'<button type="button" class="btn ghost" data-ui="hints" '
-                       f'aria-pressed="{"true" if screen.hints else "false"}">{label}</button>')
+                       f'aria-pressed="{"true" if screen.hints else "false"}">{_e(label)}'
+                       '</button>')
     if screen.hints:
         buttons.append('<button type="button" class="btn ghost" data-ui="hint" id="hint">'
-                       'Hint</button>')
+                       + _e(_("Hint")) + '</button>')
         if screen.view.phase == "play":
             buttons.append(f'<button type="button" class="btn ghost" data-ui="sums" '
-                           f'aria-pressed="{"true" if screen.sums else "false"}">Show sums'
-                           f'</button>')
+                           f'aria-pressed="{"true" if screen.sums else "false"}">'
+                           + _e(_("Show sums")) + '</button>')
     if screen.take_back:
+        why = _("Undo your last move and the computers’ moves after it (the game becomes "
+                "practice)")
         buttons.append('<button type="button" class="btn ghost" data-ui="take-back" '
-                       'id="take-back" title="Undo your last move and the computers\' moves '
-                       'after it (the game becomes practice)">Take back</button>')
+                       + f'id="take-back" title="{_e(why)}">' + _e(_("Take back")) + '</button>')
     return f'<div class="learn">{"".join(buttons)}</div>'
 
 
@@ -598,8 +692,9 @@ def _coach(screen: Screen) -> str:
         return ""
     why = "".join(f"<li>{_e(reason[:1].upper() + reason[1:])}.</li>" for reason in given.reasons)
     runner = f'<p class="coach-next">{_e(given.runner_up)}</p>' if given.runner_up else ""
-    return (f'<div class="coach" role="status"><p class="coach-head"><b>Hint:</b> '
-            f'{_e(given.headline)}.</p>{f"<ul>{why}</ul>" if why else ""}{runner}</div>')
+    head = _("<b>Hint:</b> {headline}.").format(headline=_e(given.headline))
+    return (f'<div class="coach" role="status"><p class="coach-head">{head}</p>'
+            f'{f"<ul>{why}</ul>" if why else ""}{runner}</div>')
 
 
 def _log(screen: Screen) -> str:
@@ -614,9 +709,10 @@ def _log(screen: Screen) -> str:
                        for entry in entries[::-1])
 
     older = [entry for entry in lines if entry not in news][-max(LOG_SHOWN - len(news), 3):]
-    since = (f'<h3 class="since">Since your last turn</h3><ol class="news">{items(news)}</ol>'
-             if news else "")
-    return (f'<aside class="log" aria-label="Recent moves"><h2>Recent moves</h2>{since}'
+    since = ('<h3 class="since">' + _e(_("Since your last turn")) + '</h3>' +
+             f'<ol class="news">{items(news)}</ol>' if news else "")
+    heading = _e(_("Recent moves"))
+    return (f'<aside class="log" aria-label="{heading}"><h2>{heading}</h2>{since}'
             f'<ol>{items(older)}</ol></aside>')
 
 
@@ -635,78 +731,79 @@ def render_table(screen: Screen) -> str:
 
 def render_pass(screen: Screen) -> str:
     """Hot-seat: the device goes to ``pass_to``; no hand is on this screen at all."""
-    name = _e(screen.names[screen.pass_to])
+    name = _e(shown(screen.names[screen.pass_to]))
     if screen.pass_reason == "bomb":
-        why = "The Bomb: choose a card to give up, in private."
+        why = _("The Bomb: choose a card to give up, in private.")
     else:
-        why = "It is your turn."
+        why = _("It is your turn.")
     recent = "".join(f'<li class="log-{line.kind}">{_e(line.text)}</li>'
                      for line in list(screen.log)[-5:][::-1])
+    heading = _('Pass the device to <span class="who">{name}</span>').format(name=name)
+    reveal = _("I am {name} — show my cards").format(name=name)
     return (
         f'<div class="screen pass-screen" data-screen="pass" data-pass-to="{screen.pass_to}">'
         '<div class="pass-card">'
         '<span class="brand">TWEAK<span class="bang">!</span></span>'
-        f'<h1>Pass the device to <span class="who">{name}</span></h1>'
+        f'<h1>{heading}</h1>'
         f'<p class="why">{_e(why)}</p>'
         f'<button type="button" class="btn primary big" data-ui="reveal"'
-        f'{attrs(_keyed(KEYS["reveal"]))} autofocus>I am {name} — show my cards</button>'
+        f'{attrs(_keyed(KEYS["reveal"]))} autofocus>{reveal}</button>'
         f'<ol class="recent">{recent}</ol>'
-        '<button type="button" class="btn ghost" data-ui="quit" '
-        'title="Back to the start screen (the game stays saved)">Menu</button>'
+        f'{_menu_button()}'
         '</div></div>'
     )
 
 
 # (ScoreRow field, heading, shorter heading for phones).  Both are words: a phone shows the
 # short one and assistive technology always reads the long one (ui/style.css, ``_heading``).
+# The words are marked here and translated when drawn.
 _SCORE_COLUMNS = (
-    ("cards", "Cards won", "Cards"), ("card_points", "Card points", "Points"),
-    ("red_bonus", "Red bonus", "Red"), ("tcard_points", "[T!] points", "[T!]"),
-    ("tweaks", "TWEAK!s", "TWEAK!"), ("points", "Round", "Round"), ("total", "Total", "Total"),
+    ("cards", N_("Cards won"), N_("Cards")), ("card_points", N_("Card points"), N_("Points")),
+    ("red_bonus", N_("Red bonus"), N_("Red")), ("tcard_points", N_("[T!] points"), N_("[T!]")),
+    ("tweaks", N_("TWEAK!s"), N_("TWEAK!")), ("points", N_("Round"), N_("Round")),
+    ("total", N_("Total"), N_("Total")),
 )
-
-
-def _verb(name: str, verb: str) -> str:
-    """"Ada plays", but "You play" for the seat named You ("is" → "are")."""
-    if name != "You":
-        return verb
-    return {"is": "are", "has": "have"}.get(verb, verb[:-1] if verb.endswith("s") else verb)
 
 
 def _heading(long: str, short: str) -> str:
     """A heading cell's text: the long form, and if it differs a short one that phones show
     instead; the short one is hidden from assistive technology, the long one only from the
     eye (never ``display: none``), so a listener always hears the words."""
-    if long == short:
+    if long == short:  # (the same words in this language, too)
         return _e(long)
     return (f'<span class="long">{_e(long)}</span>'
             f'<span class="short" aria-hidden="true">{_e(short)}</span>')
 
 
 def _score_table(result, names, goal) -> str:
-    head = "".join(f'<th scope=col title="{_e(title)}">{_heading(title, short)}</th>'
-                   for _, title, short in _SCORE_COLUMNS)
+    words = [(_(title), _(short)) for _key, title, short in _SCORE_COLUMNS]
+    head = "".join(f'<th scope=col title="{_e(long)}">{_heading(long, short)}</th>'
+                   for long, short in words)
     best = max(row.total for row in result.rows)
     rows = []
     for row in result.rows:
         cells = "".join(
-            f'<td class="{key}">{getattr(row, key)}</td>' for key, _, _ in _SCORE_COLUMNS
+            f'<td class="{key}">{getattr(row, key)}</td>' for key, _title, _short in _SCORE_COLUMNS
         )
         lead = " lead" if row.total == best else ""
-        rows.append(f'<tr class="row{lead}"><th scope=row>{_e(names[row.seat])}'
-                    f'{" <span class=chip>dealt</span>" if row.seat == result.dealer else ""}'
+        dealt = (' <span class=chip>' + _e(_("dealt")) + '</span>' if row.seat == result.dealer
+                 else "")
+        rows.append(f'<tr class="row{lead}"><th scope=row>{_e(shown(names[row.seat]))}{dealt}'
                     f'</th>{cells}</tr>')
-    return (f'<div class="table-wrap"><table class="scores"><thead><tr><th scope=col>Player'
-            f'</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
-            f'<p class="goal-line">The game ends when a total reaches <b>{goal}</b>.</p>')
+    ends = _("The game ends when a total reaches <b>{goal}</b>.").format(goal=goal)
+    player = _e(_("Player"))
+    return (f'<div class="table-wrap"><table class="scores"><thead><tr><th scope=col>{player}'
+            f'</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'</div><p class="goal-line">{ends}</p>')
 
 
 def score_sheet(result, names, goal) -> str:
     """A round's score sheet (``RoundResult``, R18): the table of points and the cards left on
     the table that scored nothing (R17).  The score sheet screen and the game review show it."""
-    discarded = (f'<p class="discarded">Left on the table, scoring nothing: '
-                 f'{_e(", ".join(card_name(f) for f in result.discarded))}.</p>'
-                 if result.discarded else "")
+    cards = listed((said_card(face) for face in result.discarded), WORDS)
+    discarded = (f'<p class="discarded">'
+                 + _e(_("Left on the table, scoring nothing: {cards}.").format(cards=cards)) +
+                 '</p>' if result.discarded else "")
     return _score_table(result, names, goal) + discarded
 
 
@@ -719,64 +816,85 @@ def render_scores(screen: Screen) -> str:
     return (
         f'<div class="screen sheet-screen" data-screen="scores" data-round="{result.round}">'
         '<div class="sheet">'
-        f'<h1>Round {result.round} — scores</h1>'
+        + '<h1>' + _e(_("Round {round} — scores").format(round=result.round)) + '</h1>' +
         f'{score_sheet(result, names, goal)}'
-        f'<p class="next-info">Round {me.round}: <b>{_e(names[me.dealer])}</b> '
-        f'{_verb(names[me.dealer], "deals")}, '
-        f'<b>{_e(names[first])}</b> {_verb(names[first], "plays")} first.</p>'
+        f'<p class="next-info">{_next_round(me.round, names[me.dealer], names[first])}</p>'
         f'<button type="button" class="btn primary big" data-ui="next-round" id="next-round"'
-        f'{attrs(_keyed(KEYS["next-round"]))} autofocus>Next round</button>'
+        + f'{attrs(_keyed(KEYS["next-round"]))} autofocus>' + _e(_("Next round")) + '</button>' +
         '</div></div>'
     )
+
+
+def _next_round(number: int, dealer: str, first: str) -> str:
+    """"Round 2: <b>Ada</b> deals, <b>You</b> play first." (R8)."""
+    if dealer == YOU:
+        text = _("Round {round}: <b>You</b> deal, <b>{first}</b> plays first.")
+    elif first == YOU:
+        text = _("Round {round}: <b>{dealer}</b> deals, <b>You</b> play first.")
+    else:
+        text = _("Round {round}: <b>{dealer}</b> deals, <b>{first}</b> plays first.")
+    return text.format(round=number, dealer=_e(dealer), first=_e(first))
 
 
 def render_over(screen: Screen) -> str:
     me = screen.view
     names = screen.names
     winners = me.winners
-    who = " and ".join(_e(names[s]) for s in winners)
-    single = len(winners) == 1 and names[winners[0]] != "You"
-    title = (f"{who} win{'s' if single else ''}!" if winners else "Game over")
-    if winners and len(winners) > 1:
-        title = f"{who} share the win!"
+    you = any(names[seat] == YOU for seat in winners)
+    others = listed((names[seat] for seat in winners if names[seat] != YOU), WORDS)
+    if not winners:
+        title = _("Game over")
+    elif len(winners) == 1:
+        title = _("You win!") if you else _("{winners} wins!")
+    else:
+        title = (_("You and {winners} share the win!") if you
+                 else _("{winners} share the win!"))
+    title = _e(title.format(winners=others))
     history = ""
     if me.results:
-        head = "".join(f"<th scope=col>{_heading(f'Round {r.round}', f'R{r.round}')}</th>"
-                       for r in me.results)
+        head = "".join(
+            "<th scope=col>"
+            # TRANSLATORS: "R2" is the short form of "Round 2", a column heading on phones.
+            + _heading(_("Round {round}").format(round=r.round),
+                       _("R{round}").format(round=r.round)) + "</th>"
+            for r in me.results)
         body = "".join(
             f'<tr class="{"row lead" if seat in winners else "row"}"><th scope=row>'
-            f'{_e(names[seat])}</th>'
+            f'{_e(shown(names[seat]))}</th>'
             + "".join(f"<td>{r.rows[seat].points}</td>" for r in me.results)
             + f'<td class="total">{me.totals[seat]}</td></tr>'
             for seat in range(me.players)
         )
         history = (f'<div class="table-wrap"><table class="scores history"><thead><tr>'
-                   f'<th scope=col>Player</th>{head}<th scope=col>Total</th></tr></thead>'
+                   + '<th scope=col>' + _e(_("Player")) + f'</th>{head}<th scope=col>' +
+                   _e(_("Total")) + '</th></tr></thead>' +
                    f'<tbody>{body}</tbody></table></div>')
     last = ""
     if me.results:
-        last = (f'<details class="last-round" open><summary>Round {me.results[-1].round} in detail'
+        summary = _("Round {round} in detail").format(round=me.results[-1].round)
+        last = (f'<details class="last-round" open><summary>{_e(summary)}'
                 f'</summary>{_score_table(me.results[-1], names, me.rules.goal(me.players))}'
                 f'</details>')
+    practice = _("A practice game (a move was taken back): it does not count in your "
+                 "statistics.")
     return (
         f'<div class="screen sheet-screen over" data-screen="over">'
         '<div class="sheet">'
         '<div class="trophy" aria-hidden="true">★</div>'
         f'<h1 class="winner">{title}</h1>'
         f'{render_notice(screen.notice)}'
-        + ('<p class="practice-note">A practice game (a move was taken back): it does not count '
-           'in your statistics.</p>' if screen.practice else '')
+        + (f'<p class="practice-note">{_e(practice)}</p>' if screen.practice else '')
         + _daily_result(screen)
         + f'{history}{last}'
         '<div class="sheet-actions">'
         + ('' if screen.daily else
            '<button type="button" class="btn primary big" data-ui="rematch" id="rematch">'
-           'Play again</button>')
+           + _e(_("Play again")) + '</button>')
         # Every move again, every hand face up, with the evaluator's comments (ui/review.py).
-        + '<button type="button" class="btn big" data-ui="review" id="review-game">Review game'
-        '</button>'
-        '<button type="button" class="btn big" data-ui="new-game" id="new-game">New game'
-        '</button></div></div></div>'
+        + '<button type="button" class="btn big" data-ui="review" id="review-game">'
+        + _e(_("Review game")) + '</button>' +
+        '<button type="button" class="btn big" data-ui="new-game" id="new-game">'
+        + _e(_("New game")) + '</button></div></div></div>'
     )
 
 
@@ -793,10 +911,11 @@ def _daily_result(screen: Screen) -> str:
     day = date.fromisoformat(screen.daily)
     result = daily.result_of(me, me.seat)
     replay = not screen.daily_counts
-    title = (f"Replay of the daily deal of {daily.long_date(day)}" if replay
-             else f"Daily deal of {daily.long_date(day)}")
-    note = ('<p class="daily-next">A replay: it counts in no statistics.</p>' if replay else
-            '<p class="daily-next">Counted. The next deal comes at midnight UTC.</p>')
+    title = (_("Replay of the daily deal of {date}") if replay
+             else _("Daily deal of {date}")).format(date=daily.long_date(day))
+    note = (_("A replay: it counts in no statistics.") if replay
+            else _("Counted. The next deal comes at midnight UTC."))
+    note = f'<p class="daily-next">{_e(note)}</p>'
     return (f'<section class="daily-result" aria-label="{_e(title)}"><h2>{_e(title)}</h2>'
             f'<p class="daily-line">{_e(daily.result_line(result))}</p>'
             f'{share_button(daily.share_text(day, result, replay), daily.fragment(day))}'
@@ -808,14 +927,16 @@ def render_flash(flash, names, big: bool = True) -> str:
     the [T!] card won (R15).  ``big=False`` keeps it to a toast (over a score sheet)."""
     if flash is None:
         return ""
-    who = _e(names[flash.seat])
+    who = _e(shown(names[flash.seat]))
     callout = f'<div class="callout"><b>{who}</b>: {_e(flash.callout)}</div>'
     if not flash.tweak or not big:
         tweak = ' <b class="tweak-word">TWEAK!</b>' if flash.tweak else ""
         return (f'<div class="toast" data-serial="{flash.serial}" role="status">{callout[:-6]}'
                 f'{tweak}</div></div>')
-    wins = _verb(names[flash.seat], "wins")
-    won = (f'<div class="won">{wins} {tcard(flash.won)}</div>' if flash.won is not None
-           else '<div class="won">The [T!] pile is empty.</div>')
+    if flash.won is not None:
+        wins = _("win {card}") if names[flash.seat] == YOU else _("wins {card}")
+        won = f'<div class="won">{wins.format(card=tcard(flash.won))}</div>'
+    else:
+        won = '<div class="won">' + _e(_("The [T!] pile is empty.")) + '</div>'
     return (f'<div class="tweak-burst" data-serial="{flash.serial}" role="status">'
             f'<div class="burst-word">TWEAK!</div>{callout}{won}</div>')

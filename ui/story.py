@@ -1,48 +1,78 @@
 """The move log as a story: one entry per move, told from the public events of its step.
 
 Data:
-* ``Entry`` — one line of the log: its sentence(s), a ``kind`` for the page's colours and for
-  what a summary keeps (``"capture"``, ``"tweak"``, ``"tcard"``, ``"round"``, ``"move"``), the
-  seat whose move it was (None for the table's own events, such as a round starting), and the
-  ``serial`` number the session gave it (the log's order; the page announces new serials).
+* ``Entry`` — one line of the log: the public events it tells (``events``: a move and what
+  followed from it, or a round's start with its deal, …), the players' ``names``, a ``kind``
+  for the page's colours and for what a summary keeps (``"capture"``, ``"tweak"``,
+  ``"tcard"``, ``"round"``, ``"move"``), the seat whose move it was (None for the table's own
+  events, such as a round starting), and the ``serial`` number the session gave it (the log's
+  order; the page announces new serials).  Its ``text`` is told when it is read, in the
+  language in force: a player who switches language mid-game reads the whole log again in it.
+* ``WORDS`` — the game's language in force (``ui.i18n``) as the ``translations`` argument of
+  the engine's sentence functions (``tweak.events.describe``, ``card_name``, ``callout``):
+  their sentences are written once, in the engine, and marked for the catalogue there.
 
 ``tell(events, names)`` turns one step's events (``State.events``, as every seat may see them:
 ``tweak.events.for_seat(event, -1)``, R21) into entries.  A move and what follows from it are
 one entry: a capture with the [T!] card it won and the cards its player drew, a placed card
-with the draw.  The sentences come from ``tweak.events.describe`` and name the seat called
-"You" in the second person ("You capture", "you draw").
+with the draw.  The sentences come from ``tweak.events.describe``, which speaks to the seat
+called "You" in the second person ("You capture", "you draw").
 
-``callout(values)`` is a capture's called-out sum in the current language (``ui.i18n``): "1 plus
-3 is 4, plus 2 is 6" — "1 más 3 son 4, más 2 son 6" (R14); the toast of a capture, the hints and
-the rules page say it.
+``callout(values)`` is a capture's called-out sum in the current language: "1 plus 3 is 4,
+plus 2 is 6" — "1 más 3 son 4, más 2 son 6" (R14); the toast of a capture, the hints and the
+rules page say it.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Optional
 
-from tweak.cards import TKind
+import re
+
+import tweak.events as tweak_events
 from tweak.events import (
     BombPlayed, Captured, ChangePlayed, Dealt, Drew, GameEnded, GaveUp, JokerPlayed, Placed,
     RoundEnded, RoundStarted, TableDealt, TCardWon, ThiefPlayed, TurnLost, TurnStarted,
     describe, for_seat,
 )
 
-from .i18n import _
+from .i18n import _, ngettext
 
-__all__ = ["Entry", "tell", "second_person", "callout"]
+__all__ = ["Entry", "WORDS", "tell", "callout", "you_of", "second_person"]
 
 MOVES = (Captured, Placed, ThiefPlayed, JokerPlayed, ChangePlayed, BombPlayed, GaveUp)
+YOU = "You"  # the name of the seat spoken to in the second person (ui.session's default)
+
+
+class _GameLanguage:
+    """``gettext.NullTranslations``' interface over ``ui.i18n``: the language in force at
+    each call (so one object serves across language switches)."""
+
+    @staticmethod
+    def gettext(message: str) -> str:
+        return _(message)
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return ngettext(singular, plural, n)
+
+
+WORDS = _GameLanguage()
 
 
 @dataclass(frozen=True)
 class Entry:
-    text: str
+    events: tuple  # public events (R21), the first one the entry's own (see _told)
+    names: tuple
     kind: str  # "capture", "tweak", "tcard", "round" or "move"
     seat: Optional[int] = None
     serial: int = 0
+
+    @property
+    def text(self) -> str:
+        """The entry's sentences in the language in force."""
+        return _told(self.events, self.names)
 
     @property
     def matters(self) -> bool:
@@ -50,34 +80,32 @@ class Entry:
         return self.kind in ("capture", "tweak", "tcard")
 
 
+def you_of(names) -> Optional[int]:
+    """The seat spoken to as "you": the one named ``YOU``, if any."""
+    names = list(names)
+    return names.index(YOU) if YOU in names else None
+
+
+def callout(values) -> str:
+    """R14's called-out sum of card values (the played card's first) in the current language:
+    ``callout([1, 3, 2])`` → "1 plus 3 is 4, plus 2 is 6"."""
+    return tweak_events.callout(values, WORDS)
+
+
+# English only, and no longer used by the log (``describe`` speaks to "you" in every language):
+# kept only because ui/session.py still imports it and tests/ui/test_session.py tests it, files
+# of another helper of issue 12.  Remove the three together.
 _YOU_VERB = re.compile(r"\bYou (draws|wins|captures|places|plays|gives|deals|has|is)\b")
 _YOU_OBJECT = re.compile(r"(, | on | and | to )You\b")
 _PERSON = {"has": "have", "is": "are"}
 
 
-def callout(values) -> str:
-    """R14's called-out sum of card values (the played card's first): ``callout([1, 3, 2])``
-    → "1 plus 3 is 4, plus 2 is 6"."""
-    values = list(values)
-    total = values[0]
-    parts = [str(total)]
-    for value in values[1:]:
-        total += value
-        parts.append(_("plus {value} is {total}").format(value=value, total=total))
-    return parts[0] + (" " + ", ".join(parts[1:]) if len(parts) > 1 else "")
-
-
 def second_person(text: str) -> str:
-    """``describe`` speaks of players in the third person; for the seat named "You" its
-    sentences read "You draw", "You have", "on you"."""
+    """An English third-person sentence with the seat named "You" made second person."""
     text = _YOU_VERB.sub(lambda match: "You " + _PERSON.get(match.group(1),
                                                              match.group(1)[:-1]), text)
     text = text.replace("You have no cards and loses", "You have no cards and lose")
     return _YOU_OBJECT.sub(r"\1you", text)
-
-
-def _verb(name: str, verb: str) -> str:
-    return (_PERSON.get(verb, verb[:-1]) if name == "You" else verb)
 
 
 def _kind(event) -> str:
@@ -88,28 +116,72 @@ def _kind(event) -> str:
     return "move"
 
 
-def _then(seat: int, follow, names) -> str:
-    """" Then Ada wins The Thief and draws 2 cards." for what followed a seat's move."""
-    name = names[seat]
-    clauses = []
-    for event in follow:
-        if isinstance(event, TCardWon):
-            clauses.append(f"{_verb(name, 'wins')} {TKind(event.kind).title}"
-                           if event.kind is not None else
-                           f"{_verb(name, 'wins')} no [T!] card (the pile is empty)")
-        elif isinstance(event, Drew):
-            count = event.count
-            clauses.append(f"{_verb(name, 'draws')} {count} card{'s' if count != 1 else ''}")
-    if not clauses:
+def _then(seat: int, follow, names, you) -> str:
+    """"Then Ada wins The Thief and draws 2 cards." for what followed a seat's move: the [T!]
+    card a TWEAK! won (R15) and the draw (R16), each optional; one whole sentence per case."""
+    won = [event for event in follow if isinstance(event, TCardWon)]
+    drew = [event for event in follow if isinstance(event, Drew)]
+    count = sum(event.count for event in drew)
+    kind = won[-1].kind if won else None
+    mine = seat == you
+    if won and drew:
+        if kind is None:
+            text = (ngettext("Then you win no [T!] card (the pile is empty) and draw {n} card.",
+                             "Then you win no [T!] card (the pile is empty) and draw {n} cards.",
+                             count) if mine else
+                    ngettext("Then {name} wins no [T!] card (the pile is empty) and draws {n} "
+                             "card.",
+                             "Then {name} wins no [T!] card (the pile is empty) and draws {n} "
+                             "cards.", count))
+        else:
+            text = (ngettext("Then you win {tcard} and draw {n} card.",
+                             "Then you win {tcard} and draw {n} cards.", count) if mine else
+                    ngettext("Then {name} wins {tcard} and draws {n} card.",
+                             "Then {name} wins {tcard} and draws {n} cards.", count))
+    elif won:
+        if kind is None:
+            text = (_("Then you win no [T!] card (the pile is empty).") if mine
+                    else _("Then {name} wins no [T!] card (the pile is empty)."))
+        else:
+            text = _("Then you win {tcard}.") if mine else _("Then {name} wins {tcard}.")
+    elif drew:
+        text = (ngettext("Then you draw {n} card.", "Then you draw {n} cards.", count) if mine
+                else ngettext("Then {name} draws {n} card.", "Then {name} draws {n} cards.",
+                              count))
+    else:
         return ""
-    return f" Then {'you' if name == 'You' else name} {' and '.join(clauses)}."
+    return text.format(name=names[seat], n=count,
+                       tcard=_(kind.title) if kind is not None else "")
+
+
+def _told(events, names) -> str:
+    """An entry's sentences: its first event's, then what followed (``tell`` groups them)."""
+    you = you_of(names)
+
+    def each_told(group):  # cards going face up follow other sentences: capitalised
+        return [text[:1].upper() + text[1:]
+                for text in (describe(event, names, WORDS, you) for event in group) if text]
+
+    first, rest = events[0], events[1:]
+    if isinstance(first, MOVES):
+        follow = [event for event in rest if isinstance(event, (TCardWon, Drew))]
+        table = [event for event in rest if isinstance(event, TableDealt)]
+        parts = [describe(first, names, WORDS, you), _then(first.seat, follow, names, you),
+                 *each_told(table)]
+    elif isinstance(first, RoundStarted):
+        parts = [describe(first, names, WORDS, you), *each_told(rest)]
+    elif isinstance(first, TableDealt):
+        parts = each_told(events)
+    else:
+        parts = [describe(first, names, WORDS, you)]
+    return " ".join(part for part in parts if part)
 
 
 def tell(events, names) -> list:
     """The entries of one step (see the module docstring); serials are 0 (the session
     numbers them)."""
     public = [for_seat(event, -1) for event in events]
-    speak = second_person if "You" in names else (lambda text: text)
+    names = tuple(names)
     entries = []
     move = None  # the step's move, and what followed from it
     follow = []
@@ -124,34 +196,23 @@ def tell(events, names) -> list:
         elif isinstance(event, RoundStarted):
             round_start = event
         elif isinstance(event, TableDealt):
-            text = describe(event, names)
-            table.append(text[:1].upper() + text[1:])  # it follows other sentences
+            table.append(event)
         elif isinstance(event, (Dealt, TurnStarted)):
             continue  # a hand dealt is private (R21); a turn starting is the prompt's job
         elif isinstance(event, (RoundEnded, GameEnded)):
             if move is not None:
-                entries.append(_move_entry(move, follow, [], names, speak))
+                entries.append(Entry((move, *follow), names, _kind(move), move.seat))
                 move, follow = None, []
-            entries.append(Entry(speak(describe(event, names)), "round"))
-        elif isinstance(event, TurnLost):
-            entries.append(Entry(speak(describe(event, names)), "move", event.seat))
-        elif isinstance(event, (Drew, TCardWon)):  # not after a move of the same seat
-            entries.append(Entry(speak(describe(event, names)), "move", event.seat))
+            entries.append(Entry((event,), names, "round"))
+        elif isinstance(event, (TurnLost, Drew, TCardWon)):  # not after a move of that seat
+            entries.append(Entry((event,), names, "move", event.seat))
     if move is not None:
-        entries.append(_move_entry(move, follow, table if round_start is None else [],
-                                   names, speak))
+        after = table if round_start is None else []
+        entries.append(Entry((move, *follow, *after), names, _kind(move), move.seat))
         if round_start is None:
             table = []
     if round_start is not None:
-        text = " ".join([describe(round_start, names), *table])
-        entries.append(Entry(speak(text), "round"))
+        entries.append(Entry((round_start, *table), names, "round"))
     elif table:
-        entries.append(Entry(speak(" ".join(table)), "move"))
+        entries.append(Entry(tuple(table), names, "move"))
     return entries
-
-
-def _move_entry(move, follow, table, names, speak) -> Entry:
-    text = describe(move, names) + _then(move.seat, follow, names)
-    if table:
-        text += " " + " ".join(table)
-    return Entry(speak(text), _kind(move), move.seat)

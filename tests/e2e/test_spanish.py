@@ -1,23 +1,28 @@
 """The game in Spanish, in real Chromium with the browser's language set to Spanish (Spain):
 the start screen and the rules page speak Spanish from the first paint, ``<html lang>`` follows
-the language, a language picked is remembered over a reload, and switching language mid-game
-keeps the game (issue 12); the statistics screen and a game's review in Spanish, phone and
-desktop.
+the language, a language picked is remembered over a reload, switching language mid-game
+keeps the game, a whole game is played by its visible Spanish labels, and the statistics screen
+and a game's review speak Spanish, phone and desktop (issue 12).
 
-``TWEAK_SCREENSHOTS=/tmp`` also saves the Spanish start screen, rules page and table, phone and
-desktop, there.
+``TWEAK_SCREENSHOTS=/tmp`` also saves the Spanish start screen, rules page, table (mid-game,
+with a TWEAK! and captures in its log) and game-over screen, phone and desktop, there.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_game import open_game, settle, sized, wait_for_my_turn  # noqa: F401 (fixtures)
-from tests.ui.scenarios import query
+from tests.e2e.test_game import (  # noqa: F401 (open_game, sized: fixtures)
+    SIZES, TURN_TIMEOUT_MS, click_hand_card, open_game, set_players, settle, sized,
+    wait_for_my_turn,
+)
+from tests.ui.scenarios import query, tweak_opening
+from tweak import new_game
 
 
 @pytest.fixture(scope="session")
@@ -192,3 +197,76 @@ def test_the_statistics_and_the_game_review_in_spanish(open_game, page, sized, t
     page.get_by_role("button", name="Volver a los resultados").click()
     settle(page)
     expect(page.locator("[data-screen=over]")).to_be_visible()
+def _screenshots(page, name: str):
+    """Each size of SIZES: nothing spills sideways; with TWEAK_SCREENSHOTS, the screen's top
+    and the whole page saved, once the TWEAK! burst is over."""
+    shots = os.environ.get("TWEAK_SCREENSHOTS")
+    page.wait_for_function("[...document.querySelectorAll('#fx-burst .tweak-burst')]"
+                           ".every((burst) => burst.getAnimations().every("
+                           "(animation) => animation.playState === 'finished'))")
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.evaluate("window.scrollTo(0, 0)")
+        if shots:
+            page.screenshot(path=f"{shots}/es-{name}-{size}.png")
+            page.screenshot(path=f"{shots}/es-{name}-{size}-full.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (name, size)
+        # A score table's words fit its width: no column hidden behind a sideways scroll.
+        assert page.evaluate("[...document.querySelectorAll('.table-wrap')]"
+                             ".every((wrap) => wrap.scrollWidth <= wrap.clientWidth)"), (name, size)
+
+
+def test_a_whole_game_by_its_spanish_labels(open_game, page):
+    """A TWEAK! by Spanish labels (its sum called out in Spanish, R14; the [T!] card won,
+    R15), then every turn placed with «Dejar carta» (or a card given up to a Bomb), every
+    score sheet's «Siguiente ronda», to the game-over screen."""
+    opening = tweak_opening(2, ("thief", "bomb"))
+    open_game(opening.query(goal=120, speed="instant"))
+    set_players(page, ["human", "bot"])
+    page.get_by_role("button", name="Repartir").click()
+    wait_for_my_turn(page)
+    expect(page.locator(".prompt")).to_contain_text("Te toca: suma")
+    state = new_game(2, opening.seed, tcards=opening.tcards, dealer=opening.dealer)
+    click_hand_card(page, str(opening.tweak.card))
+    used = set()
+    for face in opening.tweak.taken:
+        index = next(i for i, f in enumerate(state.table) if f is face and i not in used)
+        used.add(index)
+        page.locator(f"[data-ui='table:{index}']").click()
+    page.get_by_role("button", name=f"Capturar {opening.tweak.total}").click()
+    burst = page.locator("#fx-burst .tweak-burst")
+    expect(burst).to_contain_text(" más ")  # the called-out sum, in Spanish (R14)
+    expect(burst).to_contain_text("ganas")
+    log = page.get_by_role("complementary", name="Últimas jugadas")
+    expect(log).to_contain_text("Capturas ")
+    expect(log).to_contain_text("TWEAK! Luego ganas El Ladrón")
+    wait_for_my_turn(page)
+    settle(page)
+    _screenshots(page, "table-mid-game")
+    sheets = 0
+    deadline = time.monotonic() + 600
+    while not page.locator("[data-screen=over]").count():
+        assert time.monotonic() < deadline, "no game over after 600 s"
+        settle(page)
+        if page.locator("[data-screen=scores]").count():
+            expect(page.get_by_role("heading", level=1)).to_contain_text("puntuación")
+            if not sheets:
+                _screenshots(page, "score-sheet")
+            sheets += 1
+            page.get_by_role("button", name="Siguiente ronda").click()
+        elif page.get_by_role("button", name=re.compile("^Soltar")).count():
+            click_hand_card(page)
+            page.get_by_role("button", name=re.compile("^Soltar ")).click()
+        elif page.get_by_role("button", name="Dejar carta").count():
+            click_hand_card(page)
+            page.get_by_role("button", name="Dejar carta").click()
+        else:
+            page.wait_for_timeout(25)
+    over = page.locator("[data-screen=over]")
+    expect(over.locator(".winner")).to_have_text(re.compile(r"^¡(Has ganado|Gana Ada|Tú y .*)!$"))
+    expect(over.get_by_role("columnheader", name="Jugador").first).to_be_visible()
+    for label in ("Jugar otra vez", "Repasar la partida", "Partida nueva"):
+        expect(page.get_by_role("button", name=label)).to_be_visible()
+    _screenshots(page, "game-over")
+    page.get_by_role("button", name="Partida nueva").click()
+    expect(page.get_by_role("button", name="Repartir")).to_be_visible()

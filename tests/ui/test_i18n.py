@@ -2,14 +2,12 @@
 right, the language is chosen as a player expects, and — in the pseudo-language ``xx``, which
 shows every translated message as ``⟦…⟧`` — the screens have no English left unmarked.
 
-``SCREENS`` lists the screens rendered in the pseudo-language; a screen whose module is not
-marked yet is listed with ``LATER`` (an expected failure that must keep failing: when it is
-marked, move it to ``SCREENS``).  Babel comes from ``catalogues.ensure_babel`` (pinned).
+``SCREENS`` lists the screens rendered in the pseudo-language.  Babel comes from
+``catalogues.ensure_babel`` (pinned).
 """
 
 from __future__ import annotations
 
-import contextlib
 import gettext
 import html.parser
 import io
@@ -19,16 +17,17 @@ import re
 import zipfile
 from datetime import date, datetime, timezone
 from pathlib import Path
-from unittest import mock
 
 import pytest
 
 import catalogues
-from tweak import EDITIONS, Record, TKind, apply, bots, format_action, to_fragment, view
+from tweak import EDITIONS, Capture, Record, TKind, apply, bots, format_action, to_fragment, view
 from tweak.rules import Rules
 from ui import i18n, rules_page
 from ui.host import SAVE_KEY, Host
 from ui.story import callout
+
+from scenarios import tweak_opening
 
 ROOT = Path(__file__).resolve().parents[2]
 FIELDS = {"players": "3", "kind-0": "human", "kind-1": "bot", "kind-2": "bot",
@@ -304,7 +303,8 @@ def test_switching_language_mid_game_keeps_the_game(localedir):
 
 class _Visible(html.parser.HTMLParser):
     """The text a person meets in an HTML fragment: its text, and the attributes read aloud or
-    shown (title, aria-label, alt, placeholder)."""
+    shown (title, aria-label, alt, placeholder).  A key's badge (``<kbd>``: "a", "P", "Esc")
+    names a key of the keyboard, the same in every language: not a word to translate."""
 
     SPOKEN = ("title", "aria-label", "alt", "placeholder")
 
@@ -313,12 +313,12 @@ class _Visible(html.parser.HTMLParser):
         self.text, self.attributes, self.skip = [], [], 0
 
     def handle_starttag(self, tag, attrs):
-        if tag in ("script", "style", "svg"):
+        if tag in ("script", "style", "svg", "kbd"):
             self.skip += 1
         self.attributes.extend(value for name, value in attrs if name in self.SPOKEN and value)
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style", "svg"):
+        if tag in ("script", "style", "svg", "kbd"):
             self.skip -= 1
 
     def handle_data(self, data):
@@ -629,31 +629,84 @@ def review_score_sheet(host):
     return host.command("review:sheet:1")["html"]
 
 
-@contextlib.contextmanager
-def others_parts_stood_in():
-    """The parts of the review drawn by modules other helpers mark (issue 12): the table's
-    piles, badges and score sheet (ui/render.py), the move log's sentences (ui/story.py) and
-    the coach's words for a move (ui/coach.py), replaced by pseudo-language stand-ins, so that
-    the review's own words are checked now.  ``LATER`` checks the whole review."""
-    from ui import review, review_page
-    from ui.story import Entry
-
-    stand_in = lambda *args, **kwargs: "<span>" + i18n.pseudo("stand-in") + "</span>"  # noqa
-    with mock.patch.object(review_page, "piles", stand_in), \
-            mock.patch.object(review_page, "seat_badges", stand_in), \
-            mock.patch.object(review_page, "score_sheet", stand_in), \
-            mock.patch.object(review, "tell", lambda events, names: [
-                Entry(i18n.pseudo("a move told"), "move")]), \
-            mock.patch.object(review, "words", lambda *args, **kwargs: (
-                i18n.pseudo("a move in words"), "")):
-        yield
+def _said(reply) -> str:
+    """What a reply shows and says besides its screen: the celebration, the announcements."""
+    return (reply.get("flash") or "") + "".join(f"<p>{line}</p>" for line in reply["announce"])
 
 
-def own_parts(render):
-    def rendered(host):
-        with others_parts_stood_in():
-            return render(host)
-    return rendered
+def _until_my_turn(host, reply, shown):
+    while reply["bot"]:
+        reply = host.bot_move()
+        shown.append(_said(reply))
+    return reply
+
+
+def rich_table(host):
+    """The table mid-game with a log of every kind: seat 0's opening TWEAK! (R15) wins The
+    Thief, played on Ada next turn (R13); captures follow; a hand card and a table card are
+    picked, so the running sum, the move buttons and the keys line show.  With the flashes
+    and the sentences announced along the way."""
+    opening = tweak_opening(3, ("thief", "joker", "bomb"))
+    host.hello(opening.query(lang="xx", speed="instant"), "", {}, "normal")
+    host.deal(FIELDS, {})
+    shown = []
+    reply = host.act(str(opening.tweak))
+    shown.append(_said(reply))
+    reply = _until_my_turn(host, reply, shown)
+    shown.append(host.command("flow:thief")["html"])  # The Thief's chooser
+    reply = host.act("thief@1")
+    shown.append(_said(reply))
+    for _turn in range(30):
+        reply = _until_my_turn(host, reply, shown)
+        session = host.session
+        kinds = {entry.kind for entry in list(session.log)[-8:]}
+        if session.kind() == "table" and {"capture", "tweak", "tcard"} <= kinds:
+            break
+        me = session.screen().view
+        captures = [action for action in me.legal if isinstance(action, Capture)]
+        reply = host.act(str(captures[0] if captures else me.legal[-1]))
+        shown.append(_said(reply))
+    else:
+        raise AssertionError("no table with a capture, a TWEAK! and a [T!] card in its log")
+    me = host.session.screen().view
+    host.command(f"hand:{me.hand[0]}")
+    reply = host.command("table:0")
+    assert 'class="sumline' in reply["html"] and 'class="keys-help"' in reply["html"]
+    return reply["html"] + "".join(shown)
+
+
+def _to_the_end_of_a_round(host, goal):
+    host.hello(f"?lang=xx&seed=9&speed=instant&goal={goal}", "", {}, "normal")
+    reply = host.deal(FIELDS, {})
+    while host.session.kind() == "table":
+        reply = host.bot_move() if reply["bot"] else host.act(
+            str(host.session.screen().view.legal[-1]))
+    return reply
+
+
+def score_sheet(host):
+    reply = _to_the_end_of_a_round(host, 1_000)
+    assert reply["screen"] == "scores"
+    return reply["html"] + (reply.get("flash") or "")
+
+
+def game_over(host):
+    reply = _to_the_end_of_a_round(host, 1)
+    assert reply["screen"] == "over"
+    return reply["html"] + (reply.get("flash") or "")
+
+
+def hot_seat_pass(host):
+    """Two people at one device: the table with every hand hidden while a computer plays,
+    then the pass screen before a person's turn."""
+    host.hello("?lang=xx&seed=3&speed=instant&dealer=0", "", {}, "normal")
+    reply = host.deal({**FIELDS, "kind-2": "human", "name-0": "Blaise", "name-2": "You"}, {})
+    shown = [reply["html"]]
+    assert 'class="hand hidden-hand"' in reply["html"]  # Ada, a computer, plays first
+    while reply["bot"]:
+        reply = host.bot_move()
+    assert reply["screen"] == "pass"
+    return "".join(shown) + reply["html"]
 
 
 SCREENS = {
@@ -674,16 +727,13 @@ SCREENS = {
     "statistics: the reset question": statistics_reset_question,
     "statistics: an import refused": statistics_import_refused,
     "statistics: none yet": lambda host: host.statistics("")["html"],
-    "game review: a step with the evaluator's comment (its own words)":
-        own_parts(review_step_with_comment),
-    "game review: a round's score sheet (its own words)": own_parts(review_score_sheet),
-}
-# Screens whose modules are marked in a later session (issue 12): each must still show English
-# in the pseudo-language; when one does not, move it to SCREENS.
-LATER = {
     "table": lambda host: (prompts(host), host.screen()["html"])[1],
-    "game review, whole: with the table's, the log's and the coach's parts":
-        lambda host: review_step_with_comment(host) + review_score_sheet(host),
+    "table with a rich log (captures, a TWEAK!, a [T!] card played)": rich_table,
+    "a round's score sheet": score_sheet,
+    "game over": game_over,
+    "pass screen": hot_seat_pass,
+    "game review: a step with the evaluator's comment": review_step_with_comment,
+    "game review: a round's score sheet": review_score_sheet,
 }
 
 
@@ -718,12 +768,6 @@ def test_every_word_of_the_screen_is_marked_in_the_pseudo_language(name, templat
     missing = sorted(map(str, _Recording.asked - ids))
     assert not missing, ("translated at run time but not in the template (an _() inside an "
                          "f-string is invisible to Babel): " + ", ".join(missing))
-
-
-@pytest.mark.parametrize("name", list(LATER))
-@pytest.mark.xfail(strict=True, reason="marked in a later session (issue 12)")
-def test_screens_not_marked_yet_still_show_english(name, monkeypatch):
-    assert not english_left(render_in_pseudo(LATER[name], monkeypatch))
 
 
 def test_the_pseudo_language_keeps_placeholders_and_markup():

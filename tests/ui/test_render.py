@@ -554,4 +554,5 @@ def test_you_deal_and_you_play_in_the_second_person():
     html = render.render_screen(session.screen())
     # Round 2: seat 0 (You) deals and Ada plays first (R8).
     assert "<b>You</b> deal, <b>Ada</b> plays first." in html
-    assert render._verb("You", "is") == "are" and render._verb("Ada", "is") == "is"
+    assert render._next_round(3, "Ada", "You") == \
+        "Round 3: <b>Ada</b> deals, <b>You</b> play first."

@@ -32,7 +32,7 @@ def test_the_seat_named_you_is_spoken_to():
 def test_a_round_start_is_one_entry_and_private_hands_stay_private():
     entries = tell((RoundStarted(2, 0, 1), TableDealt((R3, B6))), ("You", "Ada"))
     assert [entry.kind for entry in entries] == ["round"]
-    assert entries[0].text == ("Round 2: You deal, Ada plays first. Red 3, blue 6 go face up "
+    assert entries[0].text == ("Round 2: You deal, Ada plays first. Red 3 and blue 6 go face up "
                                "to the table.")
 
 
@@ -68,3 +68,50 @@ def test_on_your_turn_the_log_opens_with_what_happened_since_your_last_move():
     others = [entry.text for entry in session.log if entry.serial > screen.since]
     assert len(others) >= 2 and all(text.split(":")[0][:20] in news for text in others)
     assert "You " not in news.split("</li>")[-2]  # only the others' moves
+
+
+def test_the_seat_named_you_is_spoken_to_as_object_and_winner():
+    from tweak.events import BombPlayed, GameEnded, ThiefPlayed
+
+    names = ("Ada", "You", "Blaise")
+    [thief] = tell((ThiefPlayed(0, 1, R3),), names)
+    assert thief.text == "Ada plays The Thief on you: red 3 goes to the table."
+    [bomb] = tell((BombPlayed(2, (0, 1)),), names)
+    assert bomb.text == "Blaise plays The Bomb on you and Ada."
+    [over] = tell((GameEnded((0, 1), (50, 50)),), names)
+    assert over.text == "Game over: Ada and you win!"
+
+
+def test_the_engine_speaks_english_with_no_translations():
+    """The CLI's replay (python -m tweak replay) calls describe with names only."""
+    from tweak.events import describe
+
+    assert describe(Captured(0, B6, (R3, G2), "6 plus 3 is 9, plus 2 is 11", True),
+                    ["Ann", "Bo"]) == \
+        "Ann captures red 3 and green 2 with blue 6: 6 plus 3 is 9, plus 2 is 11. TWEAK!"
+    assert describe(Drew(1, 2, (G2, Y1)), ["Ann", "Bo"]) == "Bo draws green 2 and yellow 1."
+
+
+def test_the_log_in_spanish_and_told_again_when_the_language_changes(tmp_path):
+    import io
+    import zipfile
+
+    import catalogues
+    from ui import i18n
+
+    catalogues.ensure_babel(log=lambda text: None)
+    archive = catalogues.generated()[catalogues.ARCHIVE]
+    zipfile.ZipFile(io.BytesIO(archive)).extractall(tmp_path)
+    events = (Captured(1, B6, (R3,), "6 plus 3 is 9", True), TCardWon(1, TKind.THIEF),
+              Drew(1, 2, (G2, Y1)), TableDealt((G2, Y1)))
+    [entry] = tell(events, ("You", "Ada", "Blaise"))
+    mine = tell((Placed(0, R3), Drew(0, 1, (G2,))), ("You", "Ada"))[0]
+    try:
+        i18n.use("es", str(tmp_path))
+        assert entry.text == ("Ada captura el 3 rojo con el 6 azul: 6 más 3 son 9. TWEAK! Luego "
+                              "Ada gana El Ladrón y roba 2 cartas. El 2 verde y el 1 amarillo "
+                              "pasan boca arriba a la mesa.")
+        assert mine.text == "Dejas el 3 rojo en la mesa. Luego robas 1 carta."
+    finally:
+        i18n.use("en")
+    assert mine.text == "You place red 3. Then you draw 1 card."  # the same entry, told again
