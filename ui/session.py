@@ -71,7 +71,7 @@ from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
 
 from .i18n import _
 from .start import SPEEDS, YOU, Hooks, SessionError, parse_hooks, shown_name
-from .story import Entry, callout, second_person, tell
+from .story import Entry, callout, tell
 
 __all__ = [
     "Seat", "Setup", "Hooks", "Selection", "Entry", "Flash", "Screen", "Session",

@@ -28,7 +28,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-import re
 
 import tweak.events as tweak_events
 from tweak.events import (
@@ -39,7 +38,7 @@ from tweak.events import (
 
 from .i18n import _, ngettext
 
-__all__ = ["Entry", "WORDS", "tell", "callout", "you_of", "second_person"]
+__all__ = ["Entry", "WORDS", "tell", "callout", "you_of"]
 
 MOVES = (Captured, Placed, ThiefPlayed, JokerPlayed, ChangePlayed, BombPlayed, GaveUp)
 YOU = "You"  # the name of the seat spoken to in the second person (ui.session's default)
@@ -90,22 +89,6 @@ def callout(values) -> str:
     """R14's called-out sum of card values (the played card's first) in the current language:
     ``callout([1, 3, 2])`` → "1 plus 3 is 4, plus 2 is 6"."""
     return tweak_events.callout(values, WORDS)
-
-
-# English only, and no longer used by the log (``describe`` speaks to "you" in every language):
-# kept only because ui/session.py still imports it and tests/ui/test_session.py tests it, files
-# of another helper of issue 12.  Remove the three together.
-_YOU_VERB = re.compile(r"\bYou (draws|wins|captures|places|plays|gives|deals|has|is)\b")
-_YOU_OBJECT = re.compile(r"(, | on | and | to )You\b")
-_PERSON = {"has": "have", "is": "are"}
-
-
-def second_person(text: str) -> str:
-    """An English third-person sentence with the seat named "You" made second person."""
-    text = _YOU_VERB.sub(lambda match: "You " + _PERSON.get(match.group(1),
-                                                             match.group(1)[:-1]), text)
-    text = text.replace("You have no cards and loses", "You have no cards and lose")
-    return _YOU_OBJECT.sub(r"\1you", text)
 
 
 def _kind(event) -> str:

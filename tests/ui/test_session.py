@@ -12,7 +12,6 @@ from tweak import Capture, Place, PlayBomb, Record, bots, dumps, to_fragment
 from tweak.cards import TKind
 from ui.session import (
     DEFAULT_NAMES, Hooks, Seat, Session, SessionError, Setup, drive, parse_hooks, parse_setup,
-    second_person,
 )
 
 from scenarios import tweak_opening
@@ -362,14 +361,6 @@ def test_the_log_is_public_and_calls_out_sums():
     assert drawn and all(word.isdigit() for word in drawn)  # how many, never which (R21)
     captured = [line for line in session.log if line.kind in ("capture", "tweak")]
     assert captured and all(" plus " in line.text for line in captured)  # R14
-
-
-def test_second_person_for_the_seat_named_you():
-    assert second_person("You captures red 3 with blue 6: 6 plus 3 is 9.") == \
-        "You capture red 3 with blue 6: 6 plus 3 is 9."
-    assert second_person("Ada plays The Thief on You: red 3 goes to the table.") == \
-        "Ada plays The Thief on you: red 3 goes to the table."
-    assert second_person("Ada deals, You plays first.") == "Ada deals, you play first."
 
 
 def test_a_computer_thinks_at_the_pace_in_force():
