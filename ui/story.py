@@ -28,7 +28,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-
 import tweak.events as tweak_events
 from tweak.events import (
     BombPlayed, Captured, ChangePlayed, Dealt, Drew, GameEnded, GaveUp, JokerPlayed, Placed,
