@@ -29,7 +29,9 @@ round's end (R17) count as they play out, not as constants, and ``value`` is in 
 Earlier in a round a playout to the end is mostly noise (40-deal runs against Medium, 2
 players, same deals and bot seed, 95% intervals about ±4: to the end from 6 cards left +3.8,
 from 12 +9.7, from 18 +4.0, from 26 +2.1 points per round; from the start of the round, with no
-cut-off, -11.9), so the playout stops when this seat is to play again, and the cards in hand
+cut-off, -11.9), so the playout stops when this seat is to play again after one more turn of
+its own (``SHORT_TURNS``: its next turn and the other seats' replies to it are played, so what
+they leave it and what it can then take count), and the cards in hand
 and the [T!] cards held count as Medium's arithmetic values them (``HAND_SHARE``,
 ``heuristics.KEEP_TCARD``), the other seats' points with ``SHORT_OTHERS_WEIGHT`` (3/4 with two
 players); ``value`` is then an estimate on the same scale.  All candidates meet the same worlds
@@ -57,7 +59,6 @@ world, survivors, worlds, steps).  ``judgements(view, result)`` turns a result i
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from random import Random
 from time import perf_counter
@@ -68,7 +69,6 @@ from .knowledge import Knowledge
 from .medium import rank
 from .playout import playout, points_table
 from .sampling import determinize
-from ..view import view as view_of
 
 __all__ = ["Judgement", "Budget", "Result", "evaluate", "search", "judgements", "describe",
            "COACH_BUDGET", "PRUNE_EVERY", "PRUNE_Z"]
@@ -82,15 +82,11 @@ LOOK_TURNS = 2
 # to the end is mostly noise (dozens of turns later, the worlds of two candidates have nothing
 # left in common), so it stops when this seat is to play again after ``SHORT_TURNS`` more turns
 # and the position is scored as Medium's arithmetic does (a share of the hand's points, the
-# option of a held [T!] card, ``heuristics``).
+# option of a held [T!] card, ``heuristics``).  One more turn (1) against none (0), 2 players,
+# 1000 steps, the same 300 deals and bot seed (tests/bench/results/tournament.txt): Hard -
+# Medium +8.83 ± 1.79 against +5.76 ± 1.61 points per round; two more turns (2) +7.62 ± 1.73.
 ENDGAME_DECK = 12
-SHORT_TURNS = 0
-# The other seats' first actions in a playout decided as Medium would from their view of the
-# sampled world (``medium_model``), instead of by the playout's policy.
-MODEL_PLIES = 0
-# A short playout stops when this seat is to play again: this share of the best capture it can
-# then make counts for it (``playout.playout``'s ``next_share``).
-NEXT_SHARE = 0.0
+SHORT_TURNS = 1
 HAND_SHARE = 0.4  # heuristics.PLACE_COST_SHARE: a card in hand mostly scores later
 # How much the other seats' points count against this seat's in a short playout with two
 # players: what the opponent takes from a table left to them would in part have been this
@@ -165,17 +161,8 @@ def others_weight(players) -> float:
     return 1.0
 
 
-def medium_model(rng):
-    """An opponent model for playouts: ``(state, seat) -> action``, Medium's first choice from
-    that seat's view of the sampled world (``medium.rank``, its samples from ``rng``)."""
-    def choose(state, seat):
-        return rank(view_of(state, seat), rng)[0][1]
-    return choose
-
-
 def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
-           endgame=None, short_turns=None, model_plies=None, next_share=None,
-           leader_temp=None):
+           endgame=None, short_turns=None):
     """Determinized search (see the module docstring): a generator that yields between slices
     of work and returns a ``Result``.  ``width`` limits the candidates to Medium's best
     ``width`` (None: every legal action); ``ranked`` is Medium's ranking if already known."""
@@ -204,25 +191,14 @@ def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
     else:
         weight = SHORT_OTHERS_WEIGHT.get(players, others_weight(players)) / (players - 1)
         horizon = {"seat": seat, "turns": short_turns, "hand_share": HAND_SHARE,
-                   "tcard_option": Appraiser(view, known, rng).option,
-                   "next_share": NEXT_SHARE if next_share is None else next_share}
-    shares = _opponent_shares(view, leader_temp)
-    model_plies = MODEL_PLIES if model_plies is None else model_plies
-    if model_plies:
-        horizon["model"] = medium_model(Random(rng.random()))
-        horizon["model_plies"] = model_plies
-        horizon["seat"] = seat
+                   "tcard_option": Appraiser(view, known, rng).option}
     steps = worlds = 0
     stopped = False
     while not stopped:
         world = determinize(view, rng, known)
         for index in alive:
             scores, used = playout(world, candidates[index], points, look_plies, **horizon)
-            if shares is None:
-                values[index].append(scores[seat] - weight * (sum(scores) - scores[seat]))
-            else:
-                values[index].append(scores[seat] - weight * (players - 1) * sum(
-                    share * score for share, score in zip(shares, scores)))
+            values[index].append(scores[seat] - weight * (sum(scores) - scores[seat]))
             steps += used
             now = perf_counter()
             if budget.cap is not None and now - started >= budget.cap:
@@ -246,26 +222,6 @@ def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
                     and perf_counter() - started >= budget.time_limit)):
             break
     return Result(candidates, values, alive, worlds, steps)
-
-
-def _opponent_shares(view, temperature):
-    """How the other seats' points are shared out against this seat's (they sum to 1; this
-    seat's share is 0), or None for an even share.  With ``temperature`` (points) and three or
-    more players, a seat's share grows with its standing (finished rounds' totals and this
-    round's captures and [T!] cards, all public, R20) as ``exp(standing / temperature)``: to
-    win a game (R19) the points the leaders take count more than a trailing seat's."""
-    if not temperature or view.players < 3:
-        return None
-    points = view.rules.points
-    worth = view.rules.tcard_points
-    standing = [total + sum(map(points, won)) + worth * (len(held) + len(used))
-                for total, won, held, used in zip(view.totals, view.captured, view.tcards_held,
-                                                  view.tcards_used)]
-    top = max(standing[other] for other in range(view.players) if other != view.seat)
-    raw = [0.0 if other == view.seat else math.exp((standing[other] - top) / temperature)
-           for other in range(view.players)]
-    total = sum(raw)
-    return [share / total for share in raw]
 
 
 def _survivors(values, alive):

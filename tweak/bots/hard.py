@@ -102,8 +102,7 @@ class HardBot:
                  time_limit="pace", cap="pace", width=None, min_worlds=None,
                  slice_seconds: float = SLICE_SECONDS, switch_z: float = SWITCH_Z,
                  endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK,
-                 look_turns=None, endgame_deck=None, short_turns=None, model_plies=None,
-                 next_share=None, leader_temp=None):
+                 look_turns=None, endgame_deck=None, short_turns=None):
         if pace not in PACES:
             raise ValueError(f"unknown pace {pace!r} (one of {', '.join(PACES)})")
         chosen = PACES[pace]
@@ -123,9 +122,6 @@ class HardBot:
         self.look_turns = look_turns
         self.endgame_deck = evaluator.ENDGAME_DECK if endgame_deck is None else endgame_deck
         self.short_turns = short_turns
-        self.model_plies = model_plies
-        self.next_share = next_share
-        self.leader_temp = leader_temp
         self.last_worlds = 0  # worlds searched for the last decision (for benchmarks)
         self.last_result = None
 
@@ -151,10 +147,7 @@ class HardBot:
             return ranked[0][1]  # early in the round, Medium decides (cheaper, measured weaker)
         result = yield from search(view, self.rng, self.budget(view), self.width, ranked,
                                    look_turns=self.look_turns, endgame=self.endgame_deck,
-                                   short_turns=self.short_turns,
-                                   model_plies=self.model_plies,
-                                   next_share=self.next_share,
-                                   leader_temp=self.leader_temp)
+                                   short_turns=self.short_turns)
         self.last_worlds = result.worlds
         self.last_result = result
         if result.worlds < 2:

@@ -46,10 +46,6 @@ __all__ = ["points_table", "policy_action", "round_points", "playout", "TWEAK_WO
 TWEAK_WORTH = 3.0
 JOKER_GAIN = 2  # points a Joker's ±1 must add to the best capture to be played in a playout
 MAX_STEPS = 400  # a safety net: a round has at most ~60 turns and a few [T!] plays
-# What one decision of an opponent model (``playout``'s ``model``: Medium's ranking of the
-# seat's view of the world) costs, in engine steps: measured under CPython, a Medium decision
-# with its view takes about as long as this many playout steps.
-MODEL_STEPS = 12
 
 
 def points_table(rules) -> dict:
@@ -253,50 +249,25 @@ def _final_scores(state, round_number, action, points) -> list:
 
 
 def playout(world, action, points: dict, look_plies: int = 0, max_steps: int = MAX_STEPS,
-            seat=None, turns=None, hand_share: float = 0.0, tcard_option: float = 0.0,
-            model=None, model_plies: int = 0, next_share: float = 0.0):
+            seat=None, turns=None, hand_share: float = 0.0, tcard_option: float = 0.0):
     """Apply ``action`` in ``world`` and play on to the round's end (see the module
     docstring); returns (each seat's round points, steps applied).
 
     With ``turns`` (an int), the playout stops earlier, once ``seat`` has finished ``turns``
     more turns after the current one and it is its turn again; a seat's points then also count
-    ``hand_share`` × the points in its hand and ``tcard_option`` per [T!] card it holds.
-
-    With ``model`` (a function ``(state, seat) -> action``), the first ``model_plies`` actions
-    of the other seats are ``model``'s choices instead of the playout policy's; each counts
-    as ``MODEL_STEPS`` steps (about its cost in engine steps).
-
-    With ``next_share``, a playout stopped at ``seat``'s turn also counts that share of the
-    best capture ``seat`` can make then (its hand, the table and the target of that turn): what
-    the other seats left it, which the short playout otherwise never sees."""
+    ``hand_share`` × the points in its hand and ``tcard_option`` per [T!] card it holds."""
     round_number = world.round
     state = apply(world, action)
-    steps = plies = 1
+    steps = 1
     ends = 0
-    next_value = 0.0
     mine = world.phase is Phase.PLAY and world.turn == seat
     if mine and isinstance(action, (Capture, Place)):
         ends = 1
     needed = None if turns is None else turns + (1 if mine else 0)
     while state.round == round_number and not state.is_over and steps < max_steps:
         if needed is not None and ends >= needed and state.phase is Phase.PLAY and state.turn == seat:
-            if next_share:
-                hand = state.hands[seat]
-                target = state.target
-                found = captures_by_total(state.table, {target - face.value for face in hand})
-                if found:
-                    bonus = TWEAK_WORTH if state.tcard_pile else 0.0
-                    best = _best_capture(hand, state.table, target, found, points, bonus)[0]
-                    if best > 0:
-                        next_value = next_share * best
             break
-        actor = state.to_act
-        if model_plies and actor != seat:
-            model_plies -= 1
-            chosen = model(state, actor)
-            steps += MODEL_STEPS
-        else:
-            chosen = policy_action(state, points, plies <= look_plies)
+        chosen = policy_action(state, points, steps <= look_plies)
         if state.phase is Phase.PLAY and isinstance(chosen, (Capture, Place)):
             if state.turn == seat:
                 ends += 1
@@ -304,11 +275,8 @@ def playout(world, action, points: dict, look_plies: int = 0, max_steps: int = M
                 return _final_scores(state, round_number, chosen, points), steps + 1
         state = apply(state, chosen)
         steps += 1
-        plies += 1
     scores = round_points(state, round_number, points)
     if state.round == round_number and not state.is_over:
         scores = [score + hand_share * sum(map(points.__getitem__, hand)) + tcard_option * len(held)
                   for score, hand, held in zip(scores, state.hands, state.tcards_held)]
-        if next_value:
-            scores[seat] += next_value
     return scores, steps
