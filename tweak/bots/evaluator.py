@@ -162,10 +162,11 @@ def others_weight(players) -> float:
 
 
 def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
-           endgame=None, short_turns=None):
+           endgame=None, short_turns=None, short_others=None):
     """Determinized search (see the module docstring): a generator that yields between slices
     of work and returns a ``Result``.  ``width`` limits the candidates to Medium's best
-    ``width`` (None: every legal action); ``ranked`` is Medium's ranking if already known."""
+    ``width`` (None: every legal action); ``ranked`` is Medium's ranking if already known.
+    ``short_others`` replaces ``SHORT_OTHERS_WEIGHT`` (for experiments)."""
     legal = view.legal
     if not legal:
         raise ValueError(f"seat {view.seat} has nothing to do now")
@@ -189,7 +190,8 @@ def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
         weight = others_weight(players) / (players - 1)
         horizon = {}
     else:
-        weight = SHORT_OTHERS_WEIGHT.get(players, others_weight(players)) / (players - 1)
+        weight = (SHORT_OTHERS_WEIGHT.get(players, others_weight(players))
+                  if short_others is None else short_others) / (players - 1)
         horizon = {"seat": seat, "turns": short_turns, "hand_share": HAND_SHARE,
                    "tcard_option": Appraiser(view, known, rng).option}
     steps = worlds = 0

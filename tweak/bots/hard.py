@@ -40,11 +40,11 @@ looking one move ahead (``look_turns=99``), ``switch_z=0``, two more turns in sh
 +7.62 ± 1.73 over 300 deals where 1 had +8.83 ± 1.79), the other seats' first playout actions
 chosen as Medium would from their view of the world, a short playout crediting the capture
 this seat can make when it stops, and (4 players) the leaders' points weighing more.
-Decision times in Pyodide (tests/bench/results/bots.txt): the pace's clock bounds them (normal
-p95 about its 0.30 s time limit, instant within its 0.045 s cap).  ``search_deck`` (off)
-leaves decisions with a fuller deck to Medium.  ``look_turns``, ``endgame_deck`` and
-``short_turns`` pass to ``evaluator.search`` (None: its defaults), for experiments (``python
--m tweak tournament --hard-option``).
+Decision times in Pyodide (tests/bench/results/bots.txt, at 9b13c6c): normal p95 306 ms,
+instant p95 27 ms (goals 400 and 50).  ``search_deck`` (off)
+leaves decisions with a fuller deck to Medium.  ``look_turns``, ``endgame_deck``,
+``short_turns`` and ``short_others`` pass to ``evaluator.search`` (None: its defaults), for
+experiments (``python -m tweak tournament --hard-option``).
 
 Under CPython the clock is off unless ``time_limit`` / ``cap`` are given; under Pyodide
 (``platform.system() == "Emscripten"``) the pace's clock applies and ``steps`` is a generous
@@ -111,7 +111,8 @@ class HardBot:
                  time_limit="pace", cap="pace", width=None, min_worlds=None,
                  slice_seconds: float = SLICE_SECONDS, switch_z: float = SWITCH_Z,
                  endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK,
-                 look_turns=None, endgame_deck=None, short_turns=None):
+                 look_turns=None, endgame_deck=None, short_turns=None,
+                 short_others=None):
         if pace not in PACES:
             raise ValueError(f"unknown pace {pace!r} (one of {', '.join(PACES)})")
         chosen = PACES[pace]
@@ -131,6 +132,7 @@ class HardBot:
         self.look_turns = look_turns
         self.endgame_deck = evaluator.ENDGAME_DECK if endgame_deck is None else endgame_deck
         self.short_turns = short_turns
+        self.short_others = short_others
         self.last_worlds = 0  # worlds searched for the last decision (for benchmarks)
         self.last_result = None
 
@@ -156,7 +158,8 @@ class HardBot:
             return ranked[0][1]  # early in the round, Medium decides (cheaper, measured weaker)
         result = yield from search(view, self.rng, self.budget(view), self.width, ranked,
                                    look_turns=self.look_turns, endgame=self.endgame_deck,
-                                   short_turns=self.short_turns)
+                                   short_turns=self.short_turns,
+                                   short_others=self.short_others)
         self.last_worlds = result.worlds
         self.last_result = result
         if result.worlds < 2:
