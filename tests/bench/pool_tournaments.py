@@ -1,4 +1,4 @@
-"""Pool two tournament reports over disjoint deals into the figures of all their deals.
+"""Pool tournament reports over disjoint deals into the figures of all their deals.
 
 A 500-deal run can be split: deals 1-300 in one run, deals 301-500 in another (``--seed 301
 --deals 200``), with the same lineup and ``--bot-seed``; each game depends only on its deal and
@@ -14,7 +14,10 @@ half-width, pooled exactly from each part's deals n, mean m and half-width h:
 The reports print two decimals (three for win rates), so the pooled figures are good to about
 one unit in the last place.  Usage, from the repository root:
 
-  python3 tests/bench/pool_tournaments.py FIRST.txt[:N] SECOND.txt[:N]
+  python3 tests/bench/pool_tournaments.py FIRST.txt[:N] SECOND.txt[:N] [MORE.txt[:N] ...]
+
+More than two parts are pooled one after the other (the first two, then that with the third...),
+which gives the same figures as pooling them all at once.
 """
 
 from __future__ import annotations
@@ -72,18 +75,23 @@ def pool(first_deals, first, second_deals, second):
 
 
 def main(argv) -> int:
-    if len(argv) != 2:
-        print(__doc__.strip().splitlines()[-1].strip(), file=sys.stderr)
+    if len(argv) < 2:
+        usage = next(line for line in __doc__.splitlines() if "pool_tournaments.py" in line)
+        print("usage: " + usage.strip(), file=sys.stderr)
         return 2
-    (deals1, rows1), (deals2, rows2) = read_report(argv[0]), read_report(argv[1])
-    if rows1.keys() != rows2.keys():
-        print("the two reports are of different lineups", file=sys.stderr)
-        return 2
-    print(f"pooled: {deals1} + {deals2} = {deals1 + deals2} deals")
+    parts = [read_report(argument) for argument in argv]
+    deals, rows = parts[0]
+    for more_deals, more_rows in parts[1:]:
+        if rows.keys() != more_rows.keys():
+            print("the reports are of different lineups", file=sys.stderr)
+            return 2
+        rows = {name: tuple(pool(deals, rows[name][kind], more_deals, more_rows[name][kind])
+                            for kind in (0, 1)) for name in rows}
+        deals += more_deals
+    print(f"pooled: {' + '.join(str(part[0]) for part in parts)} = {deals} deals")
     print(f"{'':16} {'points/round (95% CI)':>24}  {'win rate/seat (95% CI)':>24}")
-    for name in rows1:
-        (points, points_half), (rate, rate_half) = (
-            pool(deals1, rows1[name][kind], deals2, rows2[name][kind]) for kind in (0, 1))
+    for name in rows:
+        (points, points_half), (rate, rate_half) = rows[name]
         sign = "+" if " - " in name else ""
         print(f"{name:16} {points:>+14.2f} ± {points_half:<6.2f}" if sign else
               f"{name:16} {points:>14.2f} ± {points_half:<6.2f}", end="")

@@ -236,3 +236,29 @@ def test_the_playouts_shortcuts_agree_with_the_engine():
                     finals += 1
                 state = apply(state, action)
     assert replies > 500 and finals == 24
+
+
+def test_a_short_playout_plays_one_more_turn_of_the_seat_and_the_replies_to_it():
+    # Early in a round (more than ENDGAME_DECK cards left) a playout stops when the seat is to
+    # play again after SHORT_TURNS (1) more turns of its own: what the other seat leaves it and
+    # what it then takes count.  Here seat 0 plays R4xR3 at target 7 (R11: the top back) and
+    # leaves O2; seat 1 (B6 P6 O6) has no sum to its target 9 and places a 6; seat 0, target 7,
+    # takes G5xO2 (7 points), which leaves the 6 that seat 1 cannot take at its target 8.
+    from tweak.bots import evaluator
+    from tweak.bots.playout import playout, points_table
+
+    deck = ["P1/7", "B1/9", "G2/7", "Y2/8"] + [f"{colour}{value}/{back}" for colour, value, back
+                                            in (("Y", 3, 8), ("G", 3, 9), ("B", 2, 10),
+                                                ("P", 2, 9), ("O", 3, 10), ("B", 3, 7),
+                                                ("G", 1, 8), ("O", 1, 9), ("Y", 1, 7),
+                                                ("P", 3, 8))]
+    state = position([["R4", "G5", "Y1"], ["B6", "P6", "O6"]], ["R3", "O2"], deck)
+    assert state.target == 7 and len(state.deck) > evaluator.ENDGAME_DECK
+    assert evaluator.SHORT_TURNS == 1
+    points = points_table(CLASSIC)
+    capture = parse_action("R4xR3")
+    now, steps_now = playout(state, capture, points, 4, seat=0, turns=0)
+    later, steps_later = playout(state, capture, points, 4, seat=0, turns=1)
+    assert (steps_now, steps_later) == (2, 4)  # seat 0, seat 1; then seat 0 and seat 1 again
+    assert later[0] - now[0] == 7  # G5xO2 on seat 0's next turn (R5: no red card)
+    assert later[1] == now[1]  # seat 1 took nothing

@@ -29,7 +29,9 @@ round's end (R17) count as they play out, not as constants, and ``value`` is in 
 Earlier in a round a playout to the end is mostly noise (40-deal runs against Medium, 2
 players, same deals and bot seed, 95% intervals about ±4: to the end from 6 cards left +3.8,
 from 12 +9.7, from 18 +4.0, from 26 +2.1 points per round; from the start of the round, with no
-cut-off, -11.9), so the playout stops when this seat is to play again, and the cards in hand
+cut-off, -11.9), so the playout stops when this seat is to play again after one more turn of
+its own (``SHORT_TURNS``: its next turn and the other seats' replies to it are played, so what
+they leave it and what it can then take count), and the cards in hand
 and the [T!] cards held count as Medium's arithmetic values them (``HAND_SHARE``,
 ``heuristics.KEEP_TCARD``), the other seats' points with ``SHORT_OTHERS_WEIGHT`` (3/4 with two
 players); ``value`` is then an estimate on the same scale.  All candidates meet the same worlds
@@ -44,7 +46,7 @@ done), ``cap`` seconds (a hard stop, even mid-world: the unfinished world is not
 ``COACH_BUDGET``, the default, is 6000 steps and no clock (about 0.3-0.5 s in Pyodide); a page
 that must answer within a time passes ``Budget(time_limit=..., cap=...)``.  How far to trust
 the values: the Hard bot plays this search's best (``hard.py``, with three times the steps
-once playouts run to the round's end) and beats Medium by +5.5 ± 1.2 points per round in
+once playouts run to the round's end) and beats Medium by +7.6 ± 1.4 points per round in
 2-player duplicate deals (tests/bench/results/tournament.txt): the values rank plays better
 than Medium's arithmetic, most clearly late in a round, but a gap of a point or two between
 two actions, with its ``error``, is a close call.  Whichever the ``Budget``, the same worlds
@@ -80,9 +82,11 @@ LOOK_TURNS = 2
 # to the end is mostly noise (dozens of turns later, the worlds of two candidates have nothing
 # left in common), so it stops when this seat is to play again after ``SHORT_TURNS`` more turns
 # and the position is scored as Medium's arithmetic does (a share of the hand's points, the
-# option of a held [T!] card, ``heuristics``).
+# option of a held [T!] card, ``heuristics``).  One more turn (1) against none (0), 2 players,
+# 1000 steps, the same 300 deals and bot seed (tests/bench/results/tournament.txt): Hard -
+# Medium +8.83 ± 1.79 against +5.76 ± 1.61 points per round; two more turns (2) +7.62 ± 1.73.
 ENDGAME_DECK = 12
-SHORT_TURNS = 0
+SHORT_TURNS = 1
 HAND_SHARE = 0.4  # heuristics.PLACE_COST_SHARE: a card in hand mostly scores later
 # How much the other seats' points count against this seat's in a short playout with two
 # players: what the opponent takes from a table left to them would in part have been this
@@ -158,10 +162,11 @@ def others_weight(players) -> float:
 
 
 def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
-           endgame=None, short_turns=None):
+           endgame=None, short_turns=None, short_others=None):
     """Determinized search (see the module docstring): a generator that yields between slices
     of work and returns a ``Result``.  ``width`` limits the candidates to Medium's best
-    ``width`` (None: every legal action); ``ranked`` is Medium's ranking if already known."""
+    ``width`` (None: every legal action); ``ranked`` is Medium's ranking if already known.
+    ``short_others`` replaces ``SHORT_OTHERS_WEIGHT`` (for experiments)."""
     legal = view.legal
     if not legal:
         raise ValueError(f"seat {view.seat} has nothing to do now")
@@ -185,7 +190,8 @@ def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
         weight = others_weight(players) / (players - 1)
         horizon = {}
     else:
-        weight = SHORT_OTHERS_WEIGHT.get(players, others_weight(players)) / (players - 1)
+        weight = (SHORT_OTHERS_WEIGHT.get(players, others_weight(players))
+                  if short_others is None else short_others) / (players - 1)
         horizon = {"seat": seat, "turns": short_turns, "hand_share": HAND_SHARE,
                    "tcard_option": Appraiser(view, known, rng).option}
     steps = worlds = 0

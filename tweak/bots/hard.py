@@ -6,10 +6,13 @@ For each decision (``evaluator.search``):
    (a single legal action needs no search).
 2. Worlds are sampled from the view (``sampling.determinize``): other hands, deck faces under
    the visible back (R6) and the [T!] pile order, all consistent with what the view shows.
-3. In every world each candidate is played, then every seat plays on to the round's end
-   (``playout.playout``: [T!] cards played, one move looked ahead for the first turns), and the
-   candidate scores this seat's round points − the other seats' mean (R18).  All candidates meet
-   the same worlds, candidates clearly behind are dropped as the search goes.
+3. In every world each candidate is played, then every seat plays on (``playout.playout``:
+   [T!] cards played, one move looked ahead for the first turns): to the round's end once the
+   deck holds ``evaluator.ENDGAME_DECK`` cards or fewer, else until this seat has played one
+   more turn and the others have replied to it (``evaluator.SHORT_TURNS``).  The candidate
+   scores this seat's round points − the other seats' mean (R18; early in a round with the
+   cards in hand and [T!] cards held valued as Medium values them).  All candidates meet the
+   same worlds, candidates clearly behind are dropped as the search goes.
 4. The candidate with the best mean is played if it beats Medium's first choice by ``switch_z``
    standard errors of their paired differences; otherwise Medium's choice stands.
 
@@ -26,16 +29,22 @@ Budgets, by the pace the player chose (``PACES``: "normal", "fast", "instant"; t
 and their longer playouts need more worlds.  In the browser the pace's clock still bounds them
 (at normal pace, on the machine of tests/bench/results/bots.txt, 7200 steps take about as long
 as the 0.30 s time limit).  Measured against Medium (duplicate deals, 1000 steps, bot seed
-20261130, tests/bench/results/tournament.txt): with 2 players, over 500 deals, Hard - Medium
-+5.54 ± 1.23 points per round with ``endgame_factor`` 3, +4.35 ± 1.21 with 1 (issue 10's goal
-is +10); with 4 players, over 500 deals, Hard's win share against three Mediums 0.319 ±
-0.017 with 3, 0.308 ± 0.017 with 1 (goal 0.33).  2.4 times the steps (the browser's budget)
-gave no gain so far (+5.46 ± 1.90 after 200 deals, against +6.07 with 1000 steps).  Tried and not kept (100 deals each, on the same deals as the
-shipped Hard's +5.82): every playout action looking one move ahead (``look_turns=99``) +4.15,
-``switch_z=0`` +4.24.  Decision times in Pyodide (tests/bench/results/bots.txt): normal p95
-304 ms, instant p95 31 ms.  ``search_deck`` (off) leaves decisions with a fuller deck to
-Medium.  ``look_turns``, ``endgame_deck`` and ``short_turns`` pass to ``evaluator.search``
-(None: its defaults), for experiments (``python -m tweak tournament --hard-option``).
+20261130, tests/bench/results/tournament.txt), 500 deals each: with 2 players Hard - Medium
++7.61 ± 1.36 points per round now (short playouts one turn of this seat longer,
+``evaluator.SHORT_TURNS`` 1), +5.54 ± 1.23 before that, +4.35 ± 1.21 with ``endgame_factor``
+1 (issue 10's goal is +10, its interval above +7: not met); with 4 players Hard's win share
+against three Mediums 0.342 ± 0.018 now, 0.319 ± 0.017 before, 0.308 ± 0.017 with
+``endgame_factor`` 1 (goal 0.33).  2.4 times the steps (the browser's budget) showed no gain
+(interim, 200 deals).  Tried and not kept (same deals; tournament.txt): every playout action
+looking one move ahead (``look_turns=99``), ``switch_z=0``, two more turns in short playouts (``short_turns=2``:
++7.62 ± 1.73 over 300 deals where 1 had +8.83 ± 1.79), the other seats' first playout actions
+chosen as Medium would from their view of the world, a short playout crediting the capture
+this seat can make when it stops, and (4 players) the leaders' points weighing more.
+Decision times in Pyodide (tests/bench/results/bots.txt, at 9b13c6c): normal p95 306 ms,
+instant p95 27 ms (goals 400 and 50).  ``search_deck`` (off)
+leaves decisions with a fuller deck to Medium.  ``look_turns``, ``endgame_deck``,
+``short_turns`` and ``short_others`` pass to ``evaluator.search`` (None: its defaults), for
+experiments (``python -m tweak tournament --hard-option``).
 
 Under CPython the clock is off unless ``time_limit`` / ``cap`` are given; under Pyodide
 (``platform.system() == "Emscripten"``) the pace's clock applies and ``steps`` is a generous
@@ -102,7 +111,8 @@ class HardBot:
                  time_limit="pace", cap="pace", width=None, min_worlds=None,
                  slice_seconds: float = SLICE_SECONDS, switch_z: float = SWITCH_Z,
                  endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK,
-                 look_turns=None, endgame_deck=None, short_turns=None):
+                 look_turns=None, endgame_deck=None, short_turns=None,
+                 short_others=None):
         if pace not in PACES:
             raise ValueError(f"unknown pace {pace!r} (one of {', '.join(PACES)})")
         chosen = PACES[pace]
@@ -122,6 +132,7 @@ class HardBot:
         self.look_turns = look_turns
         self.endgame_deck = evaluator.ENDGAME_DECK if endgame_deck is None else endgame_deck
         self.short_turns = short_turns
+        self.short_others = short_others
         self.last_worlds = 0  # worlds searched for the last decision (for benchmarks)
         self.last_result = None
 
@@ -147,7 +158,8 @@ class HardBot:
             return ranked[0][1]  # early in the round, Medium decides (cheaper, measured weaker)
         result = yield from search(view, self.rng, self.budget(view), self.width, ranked,
                                    look_turns=self.look_turns, endgame=self.endgame_deck,
-                                   short_turns=self.short_turns)
+                                   short_turns=self.short_turns,
+                                   short_others=self.short_others)
         self.last_worlds = result.worlds
         self.last_result = result
         if result.worlds < 2:
