@@ -144,14 +144,14 @@ def test_the_statistics_and_the_game_review_in_spanish(open_game, page, sized, t
     expect(screen).to_contain_text("Partidas y victorias")
     expect(screen).to_contain_text("2 jugadores · Medio")
     expect(screen).to_contain_text("3 ganadas de 5 (60%)")
-    expect(screen.locator(".stats-detail")).to_have_text("5 rojo se llevó 2 verde, 1 amarillo")
+    expect(screen.locator(".stats-detail")).to_have_text("el 5 rojo se llevó el 2 verde, el 1 amarillo")
     expect(screen.get_by_role("list", name="Partidas ganadas por mesa")).to_be_visible()
     assert page.evaluate(FITS), "the statistics screen is wider than the window"
     spanish_shot(page, "stats", sized)
     bad = tmp_path / "otro.json"
     bad.write_text('{"format": "otra cosa"}')
     page.get_by_label("Importar").set_input_files(str(bad))
-    expect(screen).to_contain_text("No se ha importado ese archivo: no es un archivo de "
+    expect(screen).to_contain_text("No se ha importado ese archivo: esto no es un archivo de "
                                    "estadísticas de TWEAK!")
     page.get_by_role("button", name="Poner a cero").click()
     expect(screen).to_contain_text("¿Poner a cero tus estadísticas?")
