@@ -96,8 +96,8 @@ def reveal(page, name: str):
     page.locator("[data-ui=reveal]").click()
 
 
-def capture_opening(page, opening):
-    """Seat 0 makes the opening TWEAK! by clicking its hand card, the table cards, Capture."""
+def choose_opening_capture(page, opening):
+    """Seat 0 chooses the opening TWEAK!'s cards: its hand card, then the table cards."""
     state = new_game(opening.players, opening.seed, tcards=opening.tcards,
                      dealer=opening.dealer)
     click_hand_card(page, str(opening.tweak.card))
@@ -106,6 +106,11 @@ def capture_opening(page, opening):
         index = next(i for i, f in enumerate(state.table) if f is face and i not in used)
         used.add(index)
         page.locator(f"[data-ui='table:{index}']").click()
+
+
+def capture_opening(page, opening):
+    """Seat 0 makes the opening TWEAK! by clicking its hand card, the table cards, Capture."""
+    choose_opening_capture(page, opening)
     capture = page.locator("#capture")
     expect(capture).to_be_enabled()
     expect(page.locator(".sumline.exact")).to_be_visible()

@@ -18,11 +18,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.test_game import (  # noqa: F401 (open_game, sized: fixtures)
-    SIZES, TURN_TIMEOUT_MS, click_hand_card, open_game, set_players, settle, sized,
-    wait_for_my_turn,
+    SIZES, TURN_TIMEOUT_MS, choose_opening_capture, click_hand_card, open_game, set_players,
+    settle, sized, wait_for_my_turn,
 )
 from tests.ui.scenarios import query, tweak_opening
-from tweak import new_game
 
 
 @pytest.fixture(scope="session")
@@ -226,13 +225,7 @@ def test_a_whole_game_by_its_spanish_labels(open_game, page):
     page.get_by_role("button", name="Repartir").click()
     wait_for_my_turn(page)
     expect(page.locator(".prompt")).to_contain_text("Te toca: suma")
-    state = new_game(2, opening.seed, tcards=opening.tcards, dealer=opening.dealer)
-    click_hand_card(page, str(opening.tweak.card))
-    used = set()
-    for face in opening.tweak.taken:
-        index = next(i for i, f in enumerate(state.table) if f is face and i not in used)
-        used.add(index)
-        page.locator(f"[data-ui='table:{index}']").click()
+    choose_opening_capture(page, opening)
     page.get_by_role("button", name=f"Capturar {opening.tweak.total}").click()
     burst = page.locator("#fx-burst .tweak-burst")
     expect(burst).to_contain_text(" más ")  # the called-out sum, in Spanish (R14)
