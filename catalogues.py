@@ -229,8 +229,8 @@ def pybabel(*args: str, root: Path = ROOT) -> None:
 
 
 # The marking functions Babel looks for besides its defaults (_, gettext, ngettext, N_...):
-# ui/rules_page.py's say(), which translates and fills in the rule set's numbers.
-KEYWORDS = ("say",)
+# ui/rules_page.py's filled(), which translates and fills in the rule set's numbers.
+KEYWORDS = ("filled",)
 
 
 def extract(root: Path = ROOT, output=None) -> None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from .cards import Face, NotationError, TKind
+from .words import N_, TweakError
 
 __all__ = [
     "Place", "Capture", "PlayThief", "PlayJoker", "PlayChange", "PlayBomb", "Action",
@@ -28,7 +29,7 @@ __all__ = [
 ]
 
 
-class IllegalAction(ValueError):
+class IllegalAction(TweakError):
     """An action that is not legal now; the message names the action and the reason."""
 
 
@@ -114,7 +115,7 @@ def format_action(action: Action) -> str:
 def parse_action(text: str) -> Action:
     """Parse the notation; raises ``NotationError`` (a ``ValueError``) naming the text."""
     if not isinstance(text, str):
-        raise NotationError(f"an action must be text, not {text!r}")
+        raise NotationError(N_("an action must be text, not {text!r}"), text=text)
     text = text.strip()
     if text == "change":
         return PlayChange()
@@ -126,7 +127,8 @@ def parse_action(text: str) -> Action:
         seat = text[6:]
         # ASCII digits only: "²" passes isdigit() but not int(), and int() would read "٣" as 3.
         if not (seat.isascii() and seat.isdigit()) or len(seat) > 2:
-            raise NotationError(f"{text!r}: The Thief needs a seat number, e.g. thief@2")
+            raise NotationError(N_("{text!r}: The Thief needs a seat number, e.g. thief@2"),
+                                text=text)
         return PlayThief(int(seat))
     card_text, x, taken_text = text.partition("x")
     try:
@@ -134,7 +136,8 @@ def parse_action(text: str) -> Action:
         if not x:
             return Place(card)
         if not taken_text:
-            raise NotationError("a capture must take at least one table card")
+            raise NotationError(N_("a capture must take at least one table card"))
         return Capture.of(card, (Face.parse(part) for part in taken_text.split("+")))
     except NotationError as error:
-        raise NotationError(f"{text!r} is not an action: {error}") from None
+        raise NotationError(N_("{text!r} is not an action: {error}"), text=text,
+                            error=error) from None

@@ -12,7 +12,8 @@
   ``change``, ``bomb``.
 
 The [T!] cards' titles are written in English and marked with ``N_`` for the game's message
-catalogue (babel.cfg extracts ``tweak/``): the UI shows them translated (``tweak.events``).
+catalogue (``tweak.words``): the UI shows them translated (``tweak.events``), as it shows a
+``NotationError``'s message.
 
 Faces are interned (one object per colour and value), so comparing and hashing them is cheap
 in the engine's hot paths.  Cards sort by face, then back.
@@ -23,16 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from .words import N_, TweakError
+
 __all__ = ["Colour", "Face", "Card", "TKind", "NotationError", "VALUES_PER_COLOUR", "RANK", "N_"]
 
 
-def N_(message: str) -> str:
-    """Marks an English word or sentence the UI shows translated (Babel extracts it into the
-    catalogue); returns it unchanged: the engine itself always speaks English."""
-    return message
-
-
-class NotationError(ValueError):
+class NotationError(TweakError):
     """A text form (card, action, record) that does not parse; the message names the text."""
 
 
@@ -54,7 +51,8 @@ class Colour(IntEnum):
     def from_letter(cls, letter: str) -> "Colour":
         index = "ROYGBP".find(letter.upper()) if len(letter) == 1 else -1
         if index < 0:
-            raise NotationError(f"{letter!r} is not a colour letter (one of R O Y G B P)")
+            raise NotationError(N_("{letter!r} is not a colour letter (one of R O Y G B P)"),
+                                letter=letter)
         return cls(index)
 
 
@@ -80,7 +78,8 @@ class Face:
     def of(colour: Colour, value: int) -> "Face":
         """The interned face of that colour and value."""
         if not (isinstance(value, int) and 1 <= value <= 6 and colour in _COLOURS):
-            raise NotationError(f"there is no {colour!r} {value!r} card")
+            raise NotationError(N_("there is no {colour!r} {value!r} card"), colour=colour,
+                                value=value)
         return _FACES[colour * 7 + value]
 
     @staticmethod
@@ -92,10 +91,11 @@ class Face:
         # The notation is ASCII: "R²" or "R٣" pass str.isdigit() (and int() reads "٣" as 3),
         # so the value's character is checked against the ASCII digits themselves.
         if not isinstance(text, str) or len(text) != 2 or text[1] not in "0123456789":
-            raise NotationError(f"{text!r} is not a card (expected colour letter + value, e.g. R3)")
+            raise NotationError(N_("{text!r} is not a card (expected colour letter + value, "
+                                   "e.g. R3)"), text=text)
         value = int(text[1])
         if not 1 <= value <= 6:
-            raise NotationError(f"{text!r} is not a card: values run from 1 to 6")
+            raise NotationError(N_("{text!r} is not a card: values run from 1 to 6"), text=text)
         return Face.of(Colour.from_letter(text[0]), value)
 
     @property
@@ -148,7 +148,8 @@ class Card:
         # ASCII digits only, and at most two: a back is a target (7-10, R6), and a longer
         # number could pass isdigit() yet fail int() (non-ASCII digits, Python's digit limit).
         if not slash or not (back_text.isascii() and back_text.isdigit() and len(back_text) <= 2):
-            raise NotationError(f"{text!r} is not a deck card (expected face/back, e.g. R3/7)")
+            raise NotationError(N_("{text!r} is not a deck card (expected face/back, e.g. R3/7)"),
+                                text=text)
         return Card(Face.parse(face_text), int(back_text))
 
     def __str__(self) -> str:
@@ -175,9 +176,8 @@ class TKind(Enum):
         try:
             return cls(text)
         except ValueError:
-            raise NotationError(
-                f"{text!r} is not a [T!] card (one of thief, joker, change, bomb)"
-            ) from None
+            raise NotationError(N_("{text!r} is not a [T!] card (one of thief, joker, change, bomb)"),
+                                text=text) from None
 
     def __str__(self) -> str:
         return self.value

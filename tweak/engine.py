@@ -25,6 +25,7 @@ from .events import (
 )
 from .rules import CLASSIC, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
 from .state import Phase, RoundResult, ScoreRow, State
+from .words import N_, Sentence, TweakError
 
 __all__ = ["new_game", "legal_actions", "apply", "seeded_rng", "shuffled", "captures",
            "captures_by_total", "illegal_reason"]
@@ -63,15 +64,18 @@ def new_game(players: int, seed: int, rules: Rules = CLASSIC, *, deck=None, tcar
     [T!] pile (top first) and ``dealer`` fixes the first dealer; both default to the seed.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        raise TweakError(N_("a game needs {low} to {high} players, not {players!r}"),
+                         low=MIN_PLAYERS, high=MAX_PLAYERS, players=players)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise ValueError(f"the seed must be a whole number from 0 to 2**63-1, not {seed!r}")
+        raise TweakError(N_("the seed must be a whole number from 0 to 2**63-1, not {seed!r}"),
+                         seed=seed)
     if not isinstance(rules, Rules):
-        raise RulesError("rules must be a Rules object")
+        raise RulesError(N_("rules must be a Rules object"))
     if dealer is None:
         dealer = int(seeded_rng(seed, "dealer").random() * players)  # R8
     elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise ValueError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        raise TweakError(N_("the dealer must be a seat from 0 to {last}, not {dealer!r}"),
+                         last=players - 1, dealer=dealer)
     if deck is not None:
         deck = _checked_deck(deck, players, rules)
     if tcards is not None:
@@ -93,11 +97,13 @@ def _checked_deck(deck, players, rules):
     allowed = Counter(rules.number_cards(players))
     for card, count in Counter(cards).items():
         if allowed[card] < count:
-            raise ValueError(f"the stacked deck holds {card}, which is not a card of this edition "
-                             f"for {players} players (or is there twice)")
+            raise TweakError(N_("the stacked deck holds {card}, which is not a card of this "
+                                "edition for {players} players (or is there twice)"),
+                             card=str(card), players=players)
     needed = players * rules.hand_size + rules.table_refill
     if len(cards) < needed:
-        raise ValueError(f"a stacked deck needs at least {needed} cards to deal, not {len(cards)}")
+        raise TweakError(N_("a stacked deck needs at least {needed} cards to deal, not {count}"),
+                         needed=needed, count=len(cards))
     return cards
 
 
@@ -224,25 +230,26 @@ def _malformed(action) -> str:
 def illegal_reason(state: State, action) -> str:
     """Why ``action`` is not legal now, or "" if it is.  Agrees with ``legal_actions``
     (tests/engine/test_invariants.py checks the two against each other over thousands of
-    random games)."""
+    random games).  A reason a player can meet (a record's action replayed) is a
+    ``tweak.words.Sentence``, so the UI can tell it in the player's language."""
     malformed = _malformed(action)
     if malformed:
         return malformed
     if state.phase is Phase.OVER:
-        return "the game is over"
+        return Sentence(N_("the game is over"))
     seat = state.to_act
     hand = state.hands[seat]
     if state.phase is Phase.BOMB:
         if not isinstance(action, Place):
-            return f"seat {seat} must first give a card to the Bomb"
-        return "" if action.card in hand else f"seat {seat} has no {action.card} in hand"
+            return Sentence(N_("seat {seat} must first give a card to the Bomb"), seat=seat)
+        return "" if action.card in hand else _not_in_hand(seat, action.card)
     if isinstance(action, Place):
-        return "" if action.card in hand else f"seat {seat} has no {action.card} in hand"
+        return "" if action.card in hand else _not_in_hand(seat, action.card)
     if isinstance(action, Capture):
         if action.card not in hand:
-            return f"seat {seat} has no {action.card} in hand"
+            return _not_in_hand(seat, action.card)
         if not action.taken:
-            return "a capture must take at least one table card"  # R14
+            return Sentence(N_("a capture must take at least one table card"))  # R14
         table = list(state.table)  # a few cards: cheaper than comparing Counters
         missing = []
         for face in action.taken:
@@ -251,27 +258,30 @@ def illegal_reason(state: State, action) -> str:
             else:
                 missing.append(face)
         if missing:
-            return f"{'+'.join(map(str, sorted(missing)))} not on the table"
+            return Sentence(N_("{cards} not on the table"), cards="+".join(map(str, sorted(missing))))
         if action.total != state.target:
-            return f"the cards add up to {action.total}, not the target {state.target}"
+            return Sentence(N_("the cards add up to {total}, not the target {target}"),
+                            total=action.total, target=state.target)
         return ""
     if isinstance(action, (PlayThief, PlayJoker, PlayChange, PlayBomb)):
         if state.tcard_played:
-            return "only one [T!] card may be played in a turn (R12)"
+            return Sentence(N_("only one [T!] card may be played in a turn (R12)"))
         kind = _KIND[type(action)]
         if kind not in state.tcards_held[seat]:
-            return f"seat {seat} holds no {kind.title} card"
+            return Sentence(N_("seat {seat} holds no “{kind}” card"), seat=seat,
+                            kind=Sentence(kind.title))
         if isinstance(action, PlayThief):
             if action.victim not in _opponents_with_cards(state, seat):
-                return f"seat {action.victim} is not an opponent with cards in hand"
+                return Sentence(N_("seat {victim} is not an opponent with cards in hand"),
+                                victim=action.victim)
         elif isinstance(action, PlayJoker):
             if action.delta not in (1, -1):
-                return "The Joker changes the target by +1 or -1"
+                return Sentence(N_("The Joker changes the target by +1 or -1"))
         elif isinstance(action, PlayChange):
             if not state.deck:
-                return "the deck is empty, so there is no target to change (R13)"
+                return Sentence(N_("the deck is empty, so there is no target to change (R13)"))
         elif not _opponents_with_cards(state, seat):
-            return "no other player has a card to give up (R13)"
+            return Sentence(N_("no other player has a card to give up (R13)"))
         return ""
     return f"{action!r} is not an action"
 
@@ -283,7 +293,8 @@ def apply(state: State, action) -> State:
     """The state after ``action``; raises ``IllegalAction`` if it is not legal now."""
     reason = illegal_reason(state, action)
     if reason:
-        raise IllegalAction(f"{_named(action)} is not legal: {reason}")
+        raise IllegalAction(N_("{action} is not legal: {reason}"), action=_named(action),
+                            reason=reason)
     if isinstance(action, Capture):
         # R14: the taken table cards are a set; store them sorted, as the notation and
         # legal_actions do, so a game replays from its record to the very same state.
@@ -292,6 +303,10 @@ def apply(state: State, action) -> State:
     game.step += 1
     game.play(action)
     return game.freeze()
+
+
+def _not_in_hand(seat: int, face: Face) -> Sentence:
+    return Sentence(N_("seat {seat} has no {card} in hand"), seat=seat, card=str(face))
 
 
 def _named(action) -> str:

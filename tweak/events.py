@@ -11,7 +11,7 @@ The words shown to players (``describe``, ``card_name``, ``callout``) are writte
 English, each sentence a whole message marked with ``_``/``ngettext``/``N_`` for the game's
 message catalogue (babel.cfg extracts ``tweak/``).  Those ``_`` are not a global: each function
 takes a ``translations`` argument (the interface of ``gettext.NullTranslations``) and binds
-``_`` to its ``gettext``.  The default, ``ENGLISH``, returns the messages as written, so the
+``_`` to its ``gettext``.  The default, ``ENGLISH`` (``tweak.words``), returns the messages as written, so the
 engine needs no catalogue and the CLI speaks English; the UI passes the game's language.
 """
 
@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .cards import N_, Face, TKind
+from .cards import Face, TKind
+from .words import ENGLISH, N_, English
 
 __all__ = [
     "RoundStarted", "Dealt", "TableDealt", "TurnStarted", "TurnLost", "ThiefPlayed",
@@ -141,25 +142,6 @@ class RoundEnded:
 class GameEnded:
     winners: tuple
     totals: tuple
-
-
-class English:
-    """The engine's words as they are written.  ``describe``, ``card_name`` and ``callout``
-    take their words from a ``translations`` object with the interface of the standard
-    library's ``gettext.NullTranslations`` (``gettext``, ``ngettext``); this one, the default,
-    gives each message back unchanged, so the engine and its CLI speak English and need no
-    catalogue.  The UI passes its own, which translates into the game's language (ui.story)."""
-
-    @staticmethod
-    def gettext(message: str) -> str:
-        return message
-
-    @staticmethod
-    def ngettext(singular: str, plural: str, n: int) -> str:
-        return singular if n == 1 else plural
-
-
-ENGLISH = English()
 
 
 def callout(values, translations=ENGLISH) -> str:

@@ -57,6 +57,7 @@ from .cards import NotationError
 from .engine import apply, new_game
 from .rules import CLASSIC, Rules, RulesError
 from .state import State
+from .words import N_, TweakError
 
 __all__ = ["Record", "RecordError", "dumps", "loads", "replay", "to_fragment", "from_fragment",
            "parse_json", "FORMAT", "MAX_TEXT", "MAX_NESTING", "MAX_ACTIONS", "MAX_DECK",
@@ -75,7 +76,7 @@ MAX_TCARDS = 80  # 4 kinds of [T!] card, at most 20 each (tweak.rules)
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-class RecordError(ValueError):
+class RecordError(TweakError):
     """A record that cannot be read or replayed; the message says why."""
 
 
@@ -99,7 +100,8 @@ class Record:
             return new_game(self.players, self.seed, self.rules, deck=self.deck,
                             tcards=self.tcards, dealer=self.dealer)
         except (ValueError, TypeError) as error:
-            raise RecordError(f"the record's game cannot be set up: {error}") from None
+            raise RecordError(N_("the record's game cannot be set up: {error}"),
+                              error=error) from None
 
     def states(self):
         """Yield the state before any action, then after each action."""
@@ -109,7 +111,8 @@ class Record:
             try:
                 state = apply(state, parse_action(text))
             except ValueError as error:
-                raise RecordError(f"action {number} ({text}) cannot be replayed: {error}") from None
+                raise RecordError(N_("action {number} ({text}) cannot be replayed: {error}"),
+                                  number=number, text=text, error=error) from None
             yield state
 
     def then(self, action) -> "Record":
@@ -152,54 +155,62 @@ def to_dict(record: Record) -> dict:
 
 def from_dict(data) -> Record:
     if not isinstance(data, dict):
-        raise RecordError("a game record must be a JSON object")
+        raise RecordError(N_("a game record must be a JSON object"))
     if data.get("format") != FORMAT:
-        raise RecordError(f"this is not a TWEAK! game record of format {FORMAT} "
-                          f"(format: {data.get('format')!r})")
+        raise RecordError(N_("this is not a TWEAK! game record of format {expected} (format: "
+                             "{format!r})"), expected=FORMAT, format=data.get("format"))
     known = {"format", "players", "seed", "rules", "actions", "deck", "tcards", "dealer",
              "names", "seats", "practice", "daily"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise RecordError(f"unknown field(s) in the record: {', '.join(unknown)}")
+        raise RecordError(N_("unknown field(s) in the record: {names}"), names=", ".join(unknown))
     try:
         rules = Rules.from_dict(data.get("rules", CLASSIC.to_dict()))
     except (RulesError, TypeError) as error:
-        raise RecordError(f"the record's rules are not valid: {error}") from None
+        raise RecordError(N_("the record's rules are not valid: {error}"), error=error) from None
     players, seed = data.get("players"), data.get("seed")
     for name, value in (("players", players), ("seed", seed)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RecordError(f"the record's {name} must be a whole number, not {value!r}")
+            raise RecordError(N_("the record's {name} must be a whole number, not {value!r}"),
+                              name=name, value=value)
     lists = {}
     for name in ("actions", "deck", "tcards", "names", "seats"):
         value = data.get(name)
         if value is None:
             continue
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            raise RecordError(f"the record's {name} must be a list of texts")
+            raise RecordError(N_("the record's {name} must be a list of texts"), name=name)
         if name in ("names", "seats") and len(value) != players:
-            raise RecordError(f"the record has {len(value)} {name} for {players} players")
+            raise RecordError(N_("the record has {count} {name} for {players} players"),
+                              count=len(value), name=name, players=players)
         lists[name] = tuple(value)
     longest = {"actions": MAX_ACTIONS, "deck": MAX_DECK, "tcards": MAX_TCARDS}
     for name, limit in longest.items():
         if len(lists.get(name, ())) > limit:
-            what = "moves" if name == "actions" else "cards"
-            raise RecordError(f"the record's {name} hold {len(lists[name]):,} {what}, more than "
-                              f"any real game ({limit:,}); it is refused rather than replayed")
+            if name == "actions":
+                message = N_("the record's {name} hold {count:,} moves, more than any real game "
+                             "({limit:,}); it is refused rather than replayed")
+            else:
+                message = N_("the record's {name} hold {count:,} cards, more than any real game "
+                             "({limit:,}); it is refused rather than replayed")
+            raise RecordError(message, name=name, count=len(lists[name]), limit=limit)
     for text in lists.get("actions", ()):
         try:
             parse_action(text)
         except NotationError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError(error.sentence.message, **error.sentence.fields) from None
     dealer = data.get("dealer")
     if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)):
-        raise RecordError(f"the record's dealer must be a seat number, not {dealer!r}")
+        raise RecordError(N_("the record's dealer must be a seat number, not {dealer!r}"),
+                          dealer=dealer)
     practice = data.get("practice", False)
     if not isinstance(practice, bool):
-        raise RecordError(f"the record's practice mark must be true or false, not {practice!r}")
+        raise RecordError(N_("the record's practice mark must be true or false, not "
+                             "{practice!r}"), practice=practice)
     daily = data.get("daily", "")
     if not isinstance(daily, str) or (daily and not _DAY.fullmatch(daily)):
-        raise RecordError(f"the record's daily deal must be a date (YYYY-MM-DD), not "
-                          f"{str(daily)[:40]!r}")
+        raise RecordError(N_("the record's daily deal must be a date (YYYY-MM-DD), not {daily!r}"),
+                          daily=str(daily)[:40])
     record = Record(players=players, seed=seed, rules=rules, actions=lists.get("actions", ()),
                     deck=lists.get("deck"), tcards=lists.get("tcards"), dealer=dealer,
                     names=lists.get("names", ()), seats=lists.get("seats", ()),
@@ -237,18 +248,22 @@ def parse_json(text) -> object:
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
     if not isinstance(text, str):
-        raise RecordError("a game record must be text")
+        raise RecordError(N_("a game record must be text"))
     if len(text) > MAX_TEXT:
-        raise RecordError("this is too large to be a game record")
+        raise RecordError(N_("this is too large to be a game record"))
     if _nesting(text) > MAX_NESTING:
-        raise RecordError(f"this is not a game record (its data nest more than {MAX_NESTING} "
-                          f"levels deep)")
+        raise RecordError(N_("this is not a game record (its data nest more than {levels} levels "
+                             "deep)"), levels=MAX_NESTING)
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as error:
         # ValueError: not JSON, or a number past Python's digit limit.  RecursionError cannot
         # happen below the nesting limit; it is named here only so it could never escape.
-        raise RecordError(f"this is not a game record (not valid JSON: {error})") from None
+        if isinstance(error, json.JSONDecodeError):
+            raise RecordError(N_("this is not a game record (it is not valid JSON: line {line}, "
+                                 "column {column})"), line=error.lineno,
+                              column=error.colno) from None
+        raise RecordError(N_("this is not a game record (it is not valid JSON)")) from None
 
 
 def dumps(record: Record) -> str:
@@ -267,16 +282,16 @@ def to_fragment(record: Record) -> str:
 
 def from_fragment(text) -> Record:
     if not isinstance(text, str) or not text.startswith(_FRAGMENT_VERSION):
-        raise RecordError("this link does not hold a TWEAK! game")
+        raise RecordError(N_("this link does not hold a TWEAK! game"))
     body = text[len(_FRAGMENT_VERSION):].strip()
     if len(body) > MAX_TEXT:
-        raise RecordError("this link is too long to hold a TWEAK! game")
+        raise RecordError(N_("this link is too long to hold a TWEAK! game"))
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         decompressor = zlib.decompressobj()
         raw = decompressor.decompress(packed, MAX_TEXT)
     except (binascii.Error, ValueError, zlib.error):
-        raise RecordError("this link is damaged: its game cannot be read") from None
+        raise RecordError(N_("this link is damaged: its game cannot be read")) from None
     if decompressor.unconsumed_tail:
-        raise RecordError("this link's game is too large")
+        raise RecordError(N_("this link's game is too large"))
     return loads(raw.decode("utf-8", "replace"))

@@ -42,6 +42,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from .cards import VALUES_PER_COLOUR, Card, Colour, Face, TKind
+from .words import N_, Sentence, TweakError
 
 __all__ = ["Rules", "RulesError", "CLASSIC", "COMPACT", "EDITIONS", "MIN_PLAYERS", "MAX_PLAYERS",
            "MIN_TARGET", "MAX_TARGET", "MAX_GOAL"]
@@ -53,7 +54,7 @@ MAX_GOAL = 1000  # R3, R19: house goals up to about 3.6 times the longest printe
 MAX_EDITION_NAME = 40
 
 
-class RulesError(ValueError):
+class RulesError(TweakError):
     """A rule set that makes no sense; the message says which setting and why."""
 
 
@@ -122,11 +123,12 @@ class Rules:
     @staticmethod
     def from_dict(data: Any) -> "Rules":
         if not isinstance(data, dict):
-            raise RulesError("a rule set must be an object of settings")
+            raise RulesError(N_("a rule set must be an object of settings"))
         known = {f.name for f in fields(Rules)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise RulesError(f"unknown rule setting(s): {', '.join(map(str, unknown))}")
+            raise RulesError(N_("unknown rule setting(s): {names}"),
+                             names=", ".join(map(str, unknown)))
         values = {}
         for key, value in data.items():
             if isinstance(value, list):
@@ -139,46 +141,51 @@ class Rules:
     def _validate(self) -> None:
         def whole(name, value, low, high):
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise RulesError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+                raise RulesError(N_("{name} must be a whole number from {low} to {high}, not {value!r}"),
+                                 name=name, low=low, high=high, value=value)
 
         if (not isinstance(self.edition, str) or not self.edition.strip()
                 or len(self.edition) > MAX_EDITION_NAME):
-            raise RulesError(
-                f"edition must be a non-empty name of at most {MAX_EDITION_NAME} characters")
+            raise RulesError(N_("edition must be a non-empty name of at most {count} characters"),
+                             count=MAX_EDITION_NAME)
         self._tuple_of("colours_by_players", self.colours_by_players, 5)
         self._tuple_of("tcard_counts", self.tcard_counts, 4)
         self._tuple_of("goals", self.goals, 5)
         for players, colours in zip(range(MIN_PLAYERS, MAX_PLAYERS + 1), self.colours_by_players):
-            whole(f"the number of colours for {players} players", colours, 1, 6)
+            whole(Sentence(N_("the number of colours for {players} players"), players=players),
+                  colours, 1, 6)
         for kind, count in zip(TKind, self.tcard_counts):
-            whole(f"the number of {kind.title} cards", count, 0, 20)
+            whole(Sentence(N_("the number of “{kind}” cards"), kind=Sentence(kind.title)), count, 0, 20)
         whole("red_multiplier", self.red_multiplier, 1, 10)
         whole("tcard_points", self.tcard_points, 0, 50)
         for players, goal in zip(range(MIN_PLAYERS, MAX_PLAYERS + 1), self.goals):
-            whole(f"the goal for {players} players", goal, 1, MAX_GOAL)
+            whole(Sentence(N_("the goal for {players} players"), players=players), goal, 1, MAX_GOAL)
         whole("hand_size", self.hand_size, 1, 6)
         whole("table_refill", self.table_refill, 1, 6)
         self._tuple_of("target_cycle", self.target_cycle, None)
         if len(self.target_cycle) > 14:  # k + c <= 13 (R6): later backs are never printed
-            raise RulesError(f"target_cycle must hold 1 to 14 targets, not {len(self.target_cycle)}")
+            raise RulesError(N_("target_cycle must hold 1 to 14 targets, not {count}"),
+                             count=len(self.target_cycle))
         for target in self.target_cycle + (self.final_target,):
             # R6, R7: the printed targets; also what keeps a turn's captures few (docstring).
-            whole("a target", target, MIN_TARGET, MAX_TARGET)
+            whole(Sentence(N_("a target")), target, MIN_TARGET, MAX_TARGET)
         # A deal must fit in the deck: every hand, the table, and at least one card to draw.
         for players, colours in zip(range(MIN_PLAYERS, MAX_PLAYERS + 1), self.colours_by_players):
             cards = colours * len(VALUES_PER_COLOUR)
             needed = players * self.hand_size + self.table_refill + 1
             if cards < needed:
-                raise RulesError(
-                    f"{colours} colour(s) make {cards} cards, too few to deal to {players} "
-                    f"players ({needed} needed)"
-                )
+                raise RulesError(N_("{colours} colour(s) make {cards} cards, too few to deal to "
+                                    "{players} players ({needed} needed)"),
+                                 colours=colours, cards=cards, players=players, needed=needed)
 
     @staticmethod
     def _tuple_of(name, value, length):
         if not isinstance(value, tuple) or (length is not None and len(value) != length) or not value:
-            size = f"{length} numbers" if length else "a list of numbers"
-            raise RulesError(f"{name} must be {size}, not {value!r}")
+            if length:
+                raise RulesError(N_("{name} must be {length} numbers, not {value!r}"),
+                                 name=name, length=length, value=value)
+            raise RulesError(N_("{name} must be a list of numbers, not {value!r}"), name=name,
+                             value=value)
 
 
 CLASSIC = Rules()  # R1

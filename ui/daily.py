@@ -38,7 +38,7 @@ from typing import Optional
 
 from tweak.record import parse_json
 
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, told
 
 __all__ = ["DAILY_KEY", "BROKEN_KEY", "FORMAT", "LINEUP", "EDITION", "HARD_STEPS", "DailyError",
            "Result", "Status", "today", "parse_day", "day_text", "long_date", "deal_seed",
@@ -108,7 +108,7 @@ def parse_day(text, now: date) -> date:
     except DailyError as error:
         raise DailyError(_("This daily-deal link names {text}, and {error}. Ask for the link "
                            "again, or play today's deal.").format(text=repr(shown),
-                                                                  error=error)) from None
+                                                                  error=told(error))) from None
     if day > now:
         raise DailyError(_("This daily-deal link is for {day}, which has not come yet (today is "
                            "{today}, UTC). Its deal opens on that day.").format(
@@ -253,7 +253,7 @@ def parse_status(text) -> Optional[Status]:
         data = parse_json(text)
     except ValueError as error:
         raise DailyError(_("it is not a daily-deal status ({error})").format(
-            error=error)) from None
+            error=told(error))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DailyError(_("it is not a daily-deal status (format {format})").format(
             format=FORMAT))

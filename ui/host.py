@@ -78,7 +78,7 @@ from tweak import RecordError, bots, loads
 
 from .cues import LANG, cues, render_sound_controls
 from . import i18n
-from .i18n import _
+from .i18n import _, told
 from . import daily as daily_deal
 from .daily import DAILY_KEY
 from .start import (SPEEDS, YOU, Hooks, SessionError, level_options, parse_hooks, render_daily,
@@ -213,7 +213,7 @@ class Host:
                 store.update({BROKEN_KEY: text, key: None})
                 self.notice = _("The saved game cannot be read ({error}). It has been set "
                                 "aside (nothing is deleted); start a new game.").format(
-                    error=error)
+                    error=told(error))
         status, daily_store, daily_notice = self._read_daily(saves)
         store.update(daily_store)
         self.notice = " ".join(filter(None, (self.notice, daily_notice)))

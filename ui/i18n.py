@@ -25,7 +25,9 @@ Data:
 Functions: ``available(localedir)`` (the languages with a catalogue, English first),
 ``choose(stored, browser, available)`` (which language to use), ``use(lang, localedir)``
 (switch), ``current()``, ``_``, ``ngettext``, ``N_`` (marks a message for the catalogue
-without translating it: for words translated later, by lookup), ``pseudo(text)``.
+without translating it: for words translated later, by lookup), ``WORDS`` (this module as a
+``translations`` object for the engine's words), ``told(error)`` (an error's sentence in the
+language in force, the engine's included), ``pseudo(text)``.
 """
 
 from __future__ import annotations
@@ -34,8 +36,10 @@ import gettext as _gettext
 import os
 import re
 
+from tweak import words as tweak_words
+
 __all__ = ["DOMAIN", "SOURCE", "PSEUDO", "LOCALE_DIR", "available", "choose", "use", "current",
-           "_", "ngettext", "N_", "pseudo"]
+           "_", "ngettext", "N_", "WORDS", "told", "pseudo"]
 
 DOMAIN = "tweak"
 SOURCE = "en"
@@ -113,6 +117,29 @@ def N_(message: str) -> str:
     """Marks ``message`` for the catalogue and returns it untranslated (translated later with
     ``_(variable)``, e.g. a label read from a table of words)."""
     return message
+
+
+class _GameLanguage:
+    """``gettext.NullTranslations``' interface over this module: the language in force at
+    each call (so one object serves across language switches).  The engine's words
+    (``tweak.events``, ``tweak.words``) take it as their ``translations``."""
+
+    @staticmethod
+    def gettext(message: str) -> str:
+        return _(message)
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return ngettext(singular, plural, n)
+
+
+WORDS = _GameLanguage()
+
+
+def told(error) -> str:
+    """An error's sentence in the language in force: an engine error (``tweak.words``) is told
+    from its English message and fields; any other error is already in words."""
+    return str(tweak_words.told(error, WORDS))
 
 
 # ---- the pseudo-language ----------------------------------------------------------------------

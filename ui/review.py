@@ -53,7 +53,7 @@ from tweak.bots.evaluator import PRUNE_Z
 from tweak.events import Captured, GaveUp, Placed
 
 from .coach import words
-from .i18n import _, ngettext
+from .i18n import _, ngettext, told
 from .start import SessionError
 from .story import callout, tell
 
@@ -140,7 +140,7 @@ class Review:
             positions = list(record.states())
         except RecordError as error:
             raise ReviewError(_("This game cannot be replayed: {error}").format(
-                error=error)) from None
+                error=told(error))) from None
         if not positions[-1].is_over:
             # A game still playable is never reviewed: the review shows every hand.
             raise ReviewError(_("Only a finished game can be reviewed: this one is still being "

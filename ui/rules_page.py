@@ -79,7 +79,7 @@ def render_rules(editions, current=None) -> str:
                    low=classic.target_cycle[0], high=classic.target_cycle[-1],
                    final=classic.final_target, classic_tcards=_tcard_counts(classic))
 
-    def say(message: str, **values) -> str:
+    def filled(message: str, **values) -> str:
         """A message of the page in the current language, its numbers filled in."""
         return _(message).format(**{**numbers, **values})
 
@@ -91,7 +91,7 @@ def render_rules(editions, current=None) -> str:
                 players=players, n=compact.colours_by_players[players - MIN_PLAYERS])
             for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
         )
-        compact_line = "<li data-ruling=R2>" + say(
+        compact_line = "<li data-ruling=R2>" + filled(
             "<b>Compact edition.</b> The later printing: {tcards} [T!] cards, and fewer colours "
             "for fewer players ({counts}). Red is always in; the colours dropped are the last of "
             "red, orange, yellow, green, blue, purple.",
@@ -99,143 +99,143 @@ def render_rules(editions, current=None) -> str:
     icons = "".join(tcard(kind, classes=("mini",)) for kind in TKind)
     mini = {kind: tcard(kind, classes=("mini",)) for kind in TKind}
     example = (face_card(Face.parse("R3"), classic) + face_card(Face.parse("B3"), classic)
-               + "<small>" + say("A red 3 and a blue 3: both count 3 in a sum; the corner "
+               + "<small>" + filled("A red 3 and a blue 3: both count 3 in a sum; the corner "
                                  "shows the points they score.") + "</small>")
     back = escape(_("Back"))
     return "".join([
         '\n<div class="screen rules-screen" data-screen="rules">\n<article class="rules">\n'
         '<header class="rules-head"><h1>',
-        say("How to play TWEAK!"),
+        filled("How to play TWEAK!"),
         '</h1>\n<button type="button" class="btn primary" data-ui="close-rules" id="close-rules">',
         back,
         '</button>\n</header>\n',
         _language_switch(),
         '\n\n<p class="lede">',
-        say("Make the <b>Target Sum</b> with one card from your hand and cards on the table. Win "
+        filled("Make the <b>Target Sum</b> with one card from your hand and cards on the table. Win "
             "the cards you add up; clear the whole table to make a <b>TWEAK!</b> and win an "
             "action card. 2–6 players, about 20 minutes."),
         '</p>\n\n<h2>',
-        say("The cards"),
+        filled("The cards"),
         '</h2>\n<ul>\n<li>',
-        say("<b>Number cards</b> in six colours — red, orange, yellow, green, blue, purple — each"
+        filled("<b>Number cards</b> in six colours — red, orange, yellow, green, blue, purple — each"
             " colour 1, 1, 2, 2, 3, 3, 4, 5, 6. The big number is used for sums."),
         '</li>\n<li>',
-        say("Each number card has a <b>black back showing {low}–{high}</b>: the back of the "
+        filled("Each number card has a <b>black back showing {low}–{high}</b>: the back of the "
             "deck's top card is the Target Sum."),
         '</li>\n<li>',
-        say("<b>[T!] cards</b> {icons} are shuffled into their own face-down pile (Classic: "
+        filled("<b>[T!] cards</b> {icons} are shuffled into their own face-down pile (Classic: "
             "{classic_tcards}).", icons=icons),
         '</li>\n<li>',
-        say("A <b>blue {final}</b> lies under the deck: when the deck runs out, the target is "
+        filled("A <b>blue {final}</b> lies under the deck: when the deck runs out, the target is "
             "{final}."),
         '</li>\n</ul>\n\n<h2>',
-        say("Set-up"),
+        filled("Set-up"),
         '</h2>\n<p>',
-        say("The dealer changes every round (the next seat in play order). Each player gets "
+        filled("The dealer changes every round (the next seat in play order). Each player gets "
             "{hand} cards, {refill} cards go face up to the table, the rest form the deck on top "
             "of the blue card."),
         '</p>\n\n<h2>',
-        say("Your turn"),
+        filled("Your turn"),
         '</h2>\n<ol>\n<li>',
-        say("<b>Optionally, one [T!] card</b> you won earlier in the round, before your hand "
+        filled("<b>Optionally, one [T!] card</b> you won earlier in the round, before your hand "
             "card."),
         '</li>\n<li>',
-        say("<b>Play one hand card</b> — you must:"),
+        filled("<b>Play one hand card</b> — you must:"),
         '\n <ul>\n <li>',
-        say("<b>Capture</b>: your card plus one or more table cards adding up exactly to the "
+        filled("<b>Capture</b>: your card plus one or more table cards adding up exactly to the "
             "target. Call out the sum (“{example}”) — the game shows it. You win those cards.",
             example=escape(callout_example())),
         '</li>\n <li>',
-        say("or <b>Place</b> it face up on the table. A sum you leave is lost: nobody else may "
+        filled("or <b>Place</b> it face up on the table. A sum you leave is lost: nobody else may "
             "claim it."),
         '</li>\n </ul></li>\n<li>',
-        say("<b>TWEAK!</b> If your capture takes every card on the table, you win the top [T!] "
+        filled("<b>TWEAK!</b> If your capture takes every card on the table, you win the top [T!] "
             "card, face up, to play on a later turn."),
         '</li>\n<li>',
-        say("<b>Refill</b>: draw up to {hand} cards; if the table is empty, {refill} cards go to "
+        filled("<b>Refill</b>: draw up to {hand} cards; if the table is empty, {refill} cards go to "
             "it. The hand is served first, then the table, as far as the deck goes."),
         '</li>\n</ol>\n\n<h2>',
-        say("[T!] cards"),
+        filled("[T!] cards"),
         '</h2>\n<dl class="tcard-rules">\n<dt>',
         mini[TKind.THIEF],
         ' ',
-        say("The Thief"),
+        filled("The Thief"),
         '</dt><dd>',
-        say("Pick an opponent: a random card of their hand goes face up to the table."),
+        filled("Pick an opponent: a random card of their hand goes face up to the table."),
         '</dd>\n<dt>',
         mini[TKind.JOKER],
         ' ',
-        say("The Joker (±1)"),
+        filled("The Joker (±1)"),
         '</dt><dd>',
-        say("The target changes by +1 or −1 for this turn."),
+        filled("The target changes by +1 or −1 for this turn."),
         '</dd>\n<dt>',
         mini[TKind.CHANGE],
         ' ',
-        say("Change Target"),
+        filled("Change Target"),
         '</dt><dd>',
-        say("The deck's top card goes to the table as a playable card; the next card's back is "
+        filled("The deck's top card goes to the table as a playable card; the next card's back is "
             "the new target."),
         '</dd>\n<dt>',
         mini[TKind.BOMB],
         ' ',
-        say("The Bomb"),
+        filled("The Bomb"),
         '</dt><dd>',
-        say("Every other player with cards chooses one card of their hand and puts it on the "
+        filled("Every other player with cards chooses one card of their hand and puts it on the "
             "table."),
         '</dd>\n</dl>\n\n<h2>',
-        say("End of a round and of the game"),
+        filled("End of a round and of the game"),
         '</h2>\n<p>',
-        say("The round ends when the deck is empty and every hand has been played out. Cards left"
+        filled("The round ends when the deck is empty and every hand has been played out. Cards left"
             " on the table score nothing. Each player scores the points of the cards they won "
             "(the corner number) and of their [T!] cards. The game ends after a round in which "
             "someone's total reaches the goal for the number of players; the highest total wins."),
         '</p>\n',
         _goals_table(editions, current),
         '\n\n<h2>',
-        say("Table rules where the printed sheet is silent"),
+        filled("Table rules where the printed sheet is silent"),
         '</h2>\n<p class="muted">',
-        say("The printed sheet leaves these open; this game plays them so."),
+        filled("The printed sheet leaves these open; this game plays them so."),
         '</p>\n<ul class="rulings">\n<li data-ruling=R1>',
-        say("<b>Classic edition</b> (default): 54 number cards, {classic_tcards}, the blue 7. All"
+        filled("<b>Classic edition</b> (default): 54 number cards, {classic_tcards}, the blue 7. All"
             " colours are used for any number of players."),
         '</li>\n',
         compact_line,
         '\n<li data-ruling=R5>',
-        say("<b>Points.</b> A number card scores its face value; a <b>red</b> card scores "
+        filled("<b>Points.</b> A number card scores its face value; a <b>red</b> card scores "
             "<b>{red}×</b> its value (the corner shows it). Each [T!] card won in a round scores "
             "<b>{tpoints}</b>, used or not."),
         '\n<span class="example">',
         example,
         '</span></li>\n<li data-ruling=R6>',
-        say("<b>Target backs</b> are printed on the cards ({low} to {high}), not random: a back "
+        filled("<b>Target backs</b> are printed on the cards ({low} to {high}), not random: a back "
             "never tells you the face."),
         '</li>\n<li data-ruling=R8>',
-        say("<b>Seats.</b> Play passes to the next seat; the first dealer is drawn at random, "
+        filled("<b>Seats.</b> Play passes to the next seat; the first dealer is drawn at random, "
             "then the deal passes on; the seat after the dealer plays first."),
         '</li>\n<li data-ruling=R10>',
-        say("<b>Empty hand.</b> A player robbed of every card loses the turn: they refill to "
+        filled("<b>Empty hand.</b> A player robbed of every card loses the turn: they refill to "
             "{hand} and play passes."),
         '</li>\n<li data-ruling=R12>',
-        say("<b>One [T!] card per turn</b>, before the hand card, and only with a card in hand. A"
+        filled("<b>One [T!] card per turn</b>, before the hand card, and only with a card in hand. A"
             " card won this turn is playable from the next turn on."),
         '</li>\n<li data-ruling=R13>',
-        say("<b>The Thief</b> steals uniformly at random. <b>The Bomb</b>: victims choose their "
+        filled("<b>The Thief</b> steals uniformly at random. <b>The Bomb</b>: victims choose their "
             "card in seat order, each in private. The Thief and The Bomb need an opponent with "
             "cards; Change Target needs a card in the deck."),
         '</li>\n<li data-ruling=R15>',
-        say("<b>An empty [T!] pile.</b> A TWEAK! with an empty [T!] pile still counts as a "
+        filled("<b>An empty [T!] pile.</b> A TWEAK! with an empty [T!] pile still counts as a "
             "TWEAK!, but wins no card."),
         '</li>\n<li data-ruling=R16>',
-        say("<b>Refilling.</b> Only the player whose turn it was refills; a robbed player refills"
+        filled("<b>Refilling.</b> Only the player whose turn it was refills; a robbed player refills"
             " at the end of their own next turn."),
         '</li>\n<li data-ruling=R17>',
-        say("<b>[T!] cards go back.</b> At the end of a round every [T!] card goes back to its "
+        filled("<b>[T!] cards go back.</b> At the end of a round every [T!] card goes back to its "
             "pile: unused ones are not carried over."),
         '</li>\n<li data-ruling=R19>',
-        say("<b>Goals</b> (table above) were set by simulation so that a game lasts about three "
+        filled("<b>Goals</b> (table above) were set by simulation so that a game lasts about three "
             "rounds; tied leaders share the win."),
         '</li>\n<li data-ruling=R20-R21>',
-        say("<b>Who sees what.</b> Everyone sees the table, the target, the deck size, every "
+        filled("<b>Who sees what.</b> Everyone sees the table, the target, the deck size, every "
             "hand's size, the cards each player has captured and the face-up [T!] cards; only you"
             " see your hand."),
         '</li>\n</ul>\n<p class="rules-foot">'

@@ -69,7 +69,7 @@ from tweak.cards import TKind
 from tweak.events import Captured, RoundEnded, TCardWon
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
 
-from .i18n import _
+from .i18n import _, told
 from .start import SPEEDS, YOU, Hooks, SessionError, parse_hooks, shown_name
 from .story import Entry, callout, tell
 
@@ -345,7 +345,7 @@ class Session:
                              dealer=record.dealer)
         except (ValueError, RulesError) as error:
             raise SessionError(_("This game cannot be dealt: {error}").format(
-                error=error)) from None
+                error=told(error))) from None
         return Session(record, setup.seats, state, speed=hooks.speed or "normal")
 
     @staticmethod
@@ -384,14 +384,14 @@ class Session:
             except DailyError as error:
                 raise SessionError(_("This game cannot be replayed: its daily deal's date "
                                      "{date} is wrong ({error}).").format(
-                    date=repr(record.daily), error=error)) from None
+                    date=repr(record.daily), error=told(error))) from None
         # Replayed step by step so the move log comes back too (a reload resumes the exact
         # table, "since your last turn" included).
         try:
             state, actors, history = replay_log(record)
         except RecordError as error:
             raise SessionError(_("This game cannot be replayed: {error}").format(
-                error=error)) from None
+                error=told(error))) from None
         session = Session(record, seats, state, speed=speed, history=history)
         session._actors = actors
         return session
@@ -403,7 +403,7 @@ class Session:
             record = loads(text)
         except RecordError as error:
             raise SessionError(_("The saved game cannot be read: {error}").format(
-                error=error)) from None
+                error=told(error))) from None
         return Session.from_record(record, speed)
 
     @staticmethod
@@ -413,7 +413,7 @@ class Session:
             record = from_fragment(fragment)
         except RecordError as error:
             raise SessionError(_("This game link cannot be opened: {error}").format(
-                error=error)) from None
+                error=told(error))) from None
         return Session.from_record(record, speed)
 
     # -- what is true now --
@@ -506,7 +506,7 @@ class Session:
             action = parse_action(text)
         except NotationError as error:
             raise SessionError(_("That move cannot be read: {error}").format(
-                error=error)) from None
+                error=told(error))) from None
         if action not in legal_actions(self.state):
             raise SessionError(_("{move} is not a legal move now.").format(move=text[:40]))
         self._apply(action)

@@ -42,7 +42,7 @@ from tweak.record import FORMAT, MAX_TCARDS, RecordError, parse_json
 from tweak.rules import MAX_GOAL, MAX_PLAYERS
 
 from . import daily
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, told
 from .markup import escape
 
 __all__ = ["level_options", "save_summary", "render_saves", "render_notice", "render_daily",
@@ -101,7 +101,7 @@ def save_summary(text: str) -> str:
     if (not isinstance(data, dict) or data.get("format") != FORMAT
             or not isinstance(data.get("actions", []), list)
             or type(data.get("players")) is not int):
-        raise RecordError(_("the saved game is not a game record"))
+        raise RecordError(N_("the saved game is not a game record"))
     players = data["players"]
     names = data.get("names")
     names = names if isinstance(names, list) else []
@@ -227,14 +227,13 @@ def parse_hooks(params) -> Hooks:
         parts = [part.strip() for part in str(params["tcards"]).split(",") if part.strip()]
         try:
             if len(parts) > MAX_TCARDS:  # a record holding more would not load again
-                raise NotationError(_("{count} cards are more than a pile holds "
-                                      "({most})").format(count=f"{len(parts):,}",
-                                                         most=MAX_TCARDS))
+                raise NotationError(N_("{count:,} cards are more than a pile holds "
+                                       "({most})"), count=len(parts), most=MAX_TCARDS)
             tcards = tuple(TKind.parse(part) for part in parts)
         except NotationError as error:
             raise SessionError(_("The page address sets tcards={value}, which does not stack "
                                  "the [T!] pile: {error}.").format(
-                value=shown(params["tcards"]), error=error)) from None
+                value=shown(params["tcards"]), error=told(error))) from None
     speed = params.get("speed")
     if speed is not None and speed not in SPEEDS:
         raise SessionError(_("The page address sets speed={value}; use one of "
@@ -249,7 +248,7 @@ def parse_hooks(params) -> Hooks:
             today = daily.read_day(params["today"])
         except daily.DailyError as error:
             raise SessionError(_("The page address sets today={value}, but {error}.").format(
-                value=shown(params["today"]), error=error)) from None
+                value=shown(params["today"]), error=told(error))) from None
     return Hooks(seed=number("seed", 0, 2**53), goal=number("goal", 1, MAX_GOAL),
                  tcards=tcards, dealer=number("dealer", 0, MAX_PLAYERS - 1), speed=speed,
                  today=today, lang=lang and lang.lower())

@@ -42,7 +42,7 @@ from tweak.record import parse_json
 from tweak.cards import Colour, Face
 from tweak.events import _COLOUR_NAMES, Captured, card_name
 
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, told
 
 __all__ = ["Stats", "StatsError", "STATS_KEY", "BROKEN_KEY", "FORMAT", "parse", "dumps",
            "count_game", "count_daily", "current_streak", "rows", "counts", "biggest_capture"]
@@ -102,7 +102,7 @@ def parse(text) -> Stats:
         data = parse_json(text)
     except ValueError as error:
         raise StatsError(_("this is not a TWEAK! statistics file ({error})").format(
-            error=error)) from None
+            error=told(error))) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StatsError(_("this is not a TWEAK! statistics file (format {format})").format(
             format=FORMAT))

@@ -35,28 +35,12 @@ from tweak.events import (
     describe, for_seat,
 )
 
-from .i18n import _, ngettext
+from .i18n import WORDS, _, ngettext
 
 __all__ = ["Entry", "WORDS", "tell", "callout", "you_of"]
 
 MOVES = (Captured, Placed, ThiefPlayed, JokerPlayed, ChangePlayed, BombPlayed, GaveUp)
 YOU = "You"  # the name of the seat spoken to in the second person (ui.session's default)
-
-
-class _GameLanguage:
-    """``gettext.NullTranslations``' interface over ``ui.i18n``: the language in force at
-    each call (so one object serves across language switches)."""
-
-    @staticmethod
-    def gettext(message: str) -> str:
-        return _(message)
-
-    @staticmethod
-    def ngettext(singular: str, plural: str, n: int) -> str:
-        return ngettext(singular, plural, n)
-
-
-WORDS = _GameLanguage()
 
 
 @dataclass(frozen=True)

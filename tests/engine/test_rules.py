@@ -382,7 +382,7 @@ def test_r12_tcards_come_before_the_hand_card():
     placed = play(s.t4, "O3")  # the hand card ends seat 0's turn: the Thief is still held
     assert (placed.to_act, placed.tcards_held[0], placed.tcards_used[0]) == (1, (JOKER, THIEF), ())
     assert not any(isinstance(a, (PlayThief, PlayJoker)) for a in legal_actions(placed))
-    with pytest.raises(IllegalAction, match="seat 1 holds no The Thief card"):
+    with pytest.raises(IllegalAction, match="seat 1 holds no “The Thief” card"):
         apply(placed, PlayThief(0))
 
 

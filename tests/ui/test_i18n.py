@@ -9,6 +9,7 @@ shows every translated message as ``⟦…⟧`` — the screens have no English 
 from __future__ import annotations
 
 import gettext
+import html
 import html.parser
 import io
 import json
@@ -284,6 +285,63 @@ def test_hello_chooses_the_language_and_says_it(localedir):
     reply = host.hello("?seed=x", "", {}, "normal", lang="es", browser=[])
     assert "debe ser un número entero" in reply["notice"]  # said in the language chosen
     assert "Ordenador · Medio" in reply["levels"]["bot"]
+
+
+def _link(data: dict) -> str:
+    """A ``#g=`` link's body holding ``data`` as its record (tweak.record's link form)."""
+    import base64
+    import zlib
+
+    packed = zlib.compress(json.dumps({"format": "tweak-record/1", **data}).encode(), 9)
+    return "1." + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+# Common English words: none may be left in a notice said in Spanish.
+ENGLISH_WORDS = re.compile(r"\b(the|is|not|must|of|has|have|cannot|be|this|that|in|hand|seat|"
+                           r"card|cards|record|link|game|table|number|whole|text|players|legal|"
+                           r"deck|target|too|large|damaged|rules|field|fields|unknown)\b")
+HOSTILE_LINKS = [
+    "2.abc",  # not a link of this game
+    "1.!!!",  # damaged
+    _link({"players": 2, "seed": 1, "actions": ["Q9"]}),  # an action that does not parse
+    _link({"players": 2, "seed": 1, "actions": ["R1xR2+R3"]}),  # an illegal action
+    _link({"players": 9, "seed": 1}),  # a game that cannot be set up
+    _link({"players": 2, "seed": 1, "rules": {"red_multiplier": 99}}),  # rules out of range
+    _link({"players": 2, "seed": 1, "rules": {"colours": 3}}),  # a rule setting unknown
+    _link({"players": "dos", "seed": 1}),
+    _link({"players": 2, "seed": 1, "extra": 1}),
+]
+
+
+def _words_said(notice_html: str) -> str:
+    """A notice's text less its markup and what it quotes (a record's field names such as
+    «players», a person's text): the words the game itself says."""
+    text = html.unescape(re.sub(r"<[^>]+>", " ", notice_html))
+    return re.sub(r"«[^»]*»|'[^']*'", " ", text)
+
+
+@pytest.mark.parametrize("fragment", HOSTILE_LINKS)
+def test_a_hostile_link_is_refused_in_the_players_language(fragment, localedir):
+    """The engine's reason (tweak.words) is told in Spanish inside the Spanish notice."""
+    host = Host(seeds=random.Random(1), localedir=localedir)
+    host.hello("", "", {}, "normal", lang="es", browser=[])
+    notice = _words_said(host.open_link(fragment, {})["notice"])
+    assert "enlace" in notice or "partida" in notice, notice
+    assert not ENGLISH_WORDS.findall(notice), notice
+    host.language("en", {}, showing="start")
+    english = _words_said(host.open_link(fragment, {})["notice"])
+    assert ENGLISH_WORDS.findall(english), english  # the same refusal, in English
+
+
+def test_a_damaged_save_is_set_aside_in_the_players_language(localedir):
+    host = Host(seeds=random.Random(1), localedir=localedir)
+    host.hello("", "", {}, "normal", lang="es", browser=[])
+    reply = host.start({SAVE_KEY: '{"format": "tweak-record/1", "players": 2, "seed": 1, '
+                                  '"rules": {"hand_size": 0}}'})
+    notice = _words_said(reply["notice"])
+    assert "No se puede leer" in notice and "del 1 al 6" in notice, notice
+    assert not ENGLISH_WORDS.findall(notice), notice
+    assert reply["store"][SAVE_KEY] is None  # set aside, not lost
 
 
 def test_switching_language_mid_game_keeps_the_game(localedir):

@@ -1,0 +1,96 @@
+"""The engine's words: English messages marked for the game's catalogue, and sentences made of them.
+
+The engine speaks English; the UI shows its words in the player's language.  So every message a
+player may read — an event told in the move log (``tweak.events``), a [T!] card's title, the
+reason a saved game or a link cannot be opened — is written where the engine makes it, once, in
+English, marked with ``N_`` (Babel's default keyword; babel.cfg extracts ``tweak/``), and is
+translated only when the UI tells it.  This module's data:
+
+  N_(message)            marks ``message`` for the catalogue; returns it unchanged
+  ENGLISH                a translations object (the interface of ``gettext.NullTranslations``:
+                         ``gettext``, ``ngettext``) that gives every message back as written:
+                         the engine's default, so it needs no catalogue and its CLI speaks English
+  Sentence(message, **fields)
+                         a ``str``: the English sentence ``message.format(**fields)``.  It keeps
+                         ``message`` and ``fields``, so ``told(translations)`` says it in another
+                         language; a field that is itself a ``Sentence`` or a ``TweakError`` is
+                         told in that language too (e.g. "action 12 (R3xO2) cannot be replayed:
+                         {error}").  Other fields (numbers, card notation, the text a person
+                         typed) are shown as they are.
+  TweakError(message, **fields)
+                         a ``ValueError`` whose message is such a ``Sentence`` (``.sentence``):
+                         ``str(error)`` is the English, ``error.told(translations)`` the
+                         translation.  ``RecordError``, ``NotationError``, ``RulesError`` and
+                         ``IllegalAction`` are ``TweakError``s.
+
+Only messages a player can meet are marked: what a malformed Python object handed to ``apply``
+is told (``engine._malformed``) is for programmers and stays plain English.
+"""
+
+from __future__ import annotations
+
+__all__ = ["N_", "English", "ENGLISH", "Sentence", "TweakError", "told"]
+
+
+def N_(message: str) -> str:
+    """Marks an English word or sentence the UI shows translated (Babel extracts it into the
+    catalogue); returns it unchanged: the engine itself always speaks English."""
+    return message
+
+
+class English:
+    """The engine's words as they are written: ``gettext.NullTranslations``' interface, every
+    message given back unchanged.  The UI passes its own object, which translates."""
+
+    @staticmethod
+    def gettext(message: str) -> str:
+        return message
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+ENGLISH = English()
+
+
+class Sentence(str):
+    """An English sentence made from a marked ``message`` and the ``fields`` it names."""
+
+    def __new__(cls, message: str, **fields) -> "Sentence":
+        # Without fields the message is the sentence: a message holding a brace (a person's
+        # text quoted in it) must not be formatted twice.
+        sentence = super().__new__(cls, message.format(**fields) if fields else message)
+        sentence.message, sentence.fields = message, fields
+        return sentence
+
+    def told(self, translations=ENGLISH) -> str:
+        said = translations.gettext(self.message)
+        if not self.fields:
+            return said
+        return said.format(**{name: told(value, translations)
+                              for name, value in self.fields.items()})
+
+
+class TweakError(ValueError):
+    """A ``ValueError`` whose message is a ``Sentence``, so the UI can show it translated."""
+
+    def __init__(self, message: str, **fields):
+        self.sentence = Sentence(message, **fields)
+        super().__init__(str(self.sentence))
+
+    def __reduce__(self):  # pickled (a tournament's worker processes) with its fields
+        return _rebuilt, (type(self), self.sentence.message, self.sentence.fields)
+
+    def told(self, translations=ENGLISH) -> str:
+        return self.sentence.told(translations)
+
+
+def _rebuilt(kind, message, fields):
+    return kind(message, **fields)
+
+
+def told(value, translations=ENGLISH):
+    """``value`` in the language of ``translations`` if it is a ``Sentence`` or a ``TweakError``;
+    any other value as it is (a number stays a number, for its format spec)."""
+    return value.told(translations) if isinstance(value, (Sentence, TweakError)) else value
