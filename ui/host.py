@@ -74,7 +74,7 @@ import random
 from datetime import datetime, timezone
 from typing import Optional
 
-from tweak import RecordError, bots, loads
+from tweak import RecordError, levels, loads
 
 from .cues import LANG, cues, render_sound_controls
 from . import i18n
@@ -192,7 +192,7 @@ class Host:
     @staticmethod
     def _levels() -> dict:
         """The seat selects' options (``levels``) and the language (``lang``) they are in."""
-        return {"levels": {kind: level_options(bots.CHOICES, bots.DEFAULT_LEVEL, kind)
+        return {"levels": {kind: level_options(levels.CHOICES, levels.DEFAULT_LEVEL, kind)
                            for kind in ("human", "bot")}, "lang": i18n.current(),
                 "sound": render_sound_controls(i18n.current())}
 

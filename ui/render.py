@@ -31,7 +31,7 @@ is four keys: ``1`` ``a`` ``b`` ``Enter``.
 
 from __future__ import annotations
 
-from tweak import Capture, PlayBomb, PlayChange, PlayJoker, PlayThief, bots, format_action
+from tweak import Capture, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action, levels
 from tweak.cards import N_, TKind
 from tweak.events import card_name, listed
 
@@ -39,7 +39,7 @@ from .cards import back_card, face_card, face_label, key_badge, tcard, tcard_bac
 from .i18n import _, ngettext
 from .markup import attrs, escape
 from .session import Screen, capture_of, place_of
-from .start import LEVEL_LABELS, render_notice, share_button
+from .start import render_notice, share_button
 from .story import WORDS, YOU
 
 __all__ = ["render_screen", "render_table", "render_pass", "render_scores", "render_over",
@@ -109,8 +109,8 @@ def _kind_label(person) -> str:
     start screen's messages)."""
     if person.is_human:
         return _("Human")
-    label = dict(bots.CHOICES).get(person.level)
-    level = _(label) if label in LEVEL_LABELS else str(person.level).title()
+    label = dict(levels.CHOICES).get(person.level)  # marked in tweak/levels.py
+    level = _(label) if label else str(person.level).title()
     return _("Computer · {level}").format(level=level)
 
 

@@ -6,7 +6,7 @@ engine or the table (``ui.session``, ``ui.render`` load in the background once t
 ready; STACK.md: every module is compiled from source in the browser at each start).
 
 * ``level_options(choices, default, selected)`` — the options of a seat's select: "Human", then
-  one per level of ``tweak.bots.CHOICES`` (passed in, never written here).
+  one per level of ``tweak.levels.CHOICES`` (passed in, never written here).
 * ``save_summary(text)`` — a one-line description of a saved game record (players and moves),
   read cheaply from its JSON; ``ValueError`` if the text is not a record at all.  The full check
   (replaying every move) happens when the game is resumed.
@@ -51,10 +51,6 @@ __all__ = ["level_options", "save_summary", "render_saves", "render_notice", "re
 
 # Seconds between computer moves, so a person can follow the game (issue 3: ~0.8–1.2 s).
 SPEEDS = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
-# The computer levels' labels as tweak.bots.CHOICES writes them, marked for the catalogue: the
-# engine names them in English, the select shows them translated (tests/ui/test_i18n.py checks
-# that every label is here).
-LEVEL_LABELS = (N_("Easy"), N_("Medium"), N_("Hard"))
 # The default name of the person at the device, as records keep it (see the module docstring).
 YOU = N_("You")
 

@@ -226,8 +226,8 @@ MIXED = N_("Mixed")
 
 def rows(stats: Stats) -> list:
     """(label, played, won) per table, by number of players then level: "2 players · Medium",
-    in the current language (the levels' names are marked in ``ui.start.LEVEL_LABELS``)."""
-    from tweak.bots import CHOICES
+    in the current language (the levels' names are marked in ``tweak.levels``)."""
+    from tweak.levels import CHOICES
 
     labels = {**dict(CHOICES), "mixed": MIXED}
     order = [level for level, _label in CHOICES]

@@ -250,12 +250,12 @@ def test_a_third_language_is_just_a_catalogue(babel, tmp_path):
     assert i18n._("Deal") == "Distribuer"
 
 
-def test_engine_words_shown_translated_are_marked():
+def test_engine_words_shown_translated_are_marked(template):
     """Labels the engine writes (levels, [T!] titles, editions) are marked for the catalogue
     where the ui shows them translated."""
-    from ui.start import LEVEL_LABELS
+    from tweak import levels
 
-    assert {label for _, label in bots.CHOICES} <= set(LEVEL_LABELS)
+    assert {label for _, label in levels.CHOICES} <= {message.id for message in template}
     assert {kind.title for kind in TKind} <= set(rules_page.TCARD_TITLES)
     assert set(EDITIONS) <= set(rules_page.EDITION_NAMES)
 

@@ -28,6 +28,7 @@ from .easy import EasyBot
 from .evaluator import Budget, Judgement, evaluate
 from .greedy import GreedyBot
 from .hard import PACES, HardBot
+from ..levels import CHOICES, DEFAULT_LEVEL
 from .medium import MediumBot
 from .random_bot import RandomBot
 
@@ -42,9 +43,8 @@ LEVELS = {
     "greedy": GreedyBot,
 }
 
-# What the start screen offers for a computer seat, in order: (level, label).
-CHOICES = (("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard"))
-DEFAULT_LEVEL = "medium"
+# What the start screen offers for a computer seat (tweak.levels: data a page reads early).
+assert all(level in LEVELS for level, _label in CHOICES)
 
 
 def make_bot(level: str, seed: int = 0, pace: str = "normal", **options):
