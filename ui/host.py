@@ -71,6 +71,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from datetime import datetime, timezone
 from typing import Optional
 
@@ -102,13 +103,26 @@ def _utc_now():
 
 def _query_params(query: str) -> dict:
     """``?seed=12&speed=instant`` → ``{"seed": "12", "speed": "instant"}``, decoded as the
-    browser's ``URLSearchParams`` would (the first of repeated keys wins)."""
-    from urllib.parse import parse_qsl
-
+    browser's ``URLSearchParams`` would (the first of repeated keys wins).  The same pairs as
+    ``urllib.parse.parse_qsl(..., keep_blank_values=True)`` (tests/ui/test_host.py checks),
+    without importing it: in the worker that import compiles urllib and ipaddress from source,
+    40-70 ms before the first answer (tests/bench/results/startup.txt)."""
     params = {}
-    for key, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
-        params.setdefault(key, value)
+    for pair in query.lstrip("?").split("&"):
+        if pair:
+            key, _equals, value = pair.partition("=")
+            params.setdefault(_unquote_plus(key), _unquote_plus(value))
     return params
+
+
+_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def _unquote_plus(text: str) -> str:
+    """A query's ``+`` and ``%XX`` escapes decoded (runs of escapes as UTF-8, a broken one as
+    "�"), as ``urllib.parse.unquote_plus`` does."""
+    return _ESCAPES.sub(lambda run: bytes.fromhex(run.group().replace("%", "")).decode(
+        "utf-8", "replace"), text.replace("+", " "))
 
 
 class Host:

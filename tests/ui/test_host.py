@@ -8,6 +8,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tweak import Place, loads
 from ui.host import BROKEN_KEY, PREVIOUS_KEY, SAVE_KEY, Host, parse_saves
@@ -178,3 +180,17 @@ def test_a_finished_game_is_kept_as_the_last_game():
             reply = made.act(str(made.session.screen().view.legal[-1]))
     assert reply["store"]["tweak.save"] is None
     assert loads(reply["store"]["tweak.last"]).actions == made.session.record.actions
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, database=None)
+@given(st.text(alphabet="ab=&+%?2EeFf8c ;é", max_size=30))
+def test_the_address_is_read_as_urllib_reads_it(query):
+    """host._query_params (no urllib import at start-up) gives what parse_qsl gives."""
+    from urllib.parse import parse_qsl
+
+    from ui.host import _query_params
+
+    expected = {}
+    for key, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+        expected.setdefault(key, value)
+    assert _query_params(query) == expected
