@@ -24,6 +24,7 @@ import json
 import traceback
 
 try:
+    from ui.i18n import _
     from ui.host import Host, parse_saves
 
     host = Host()
@@ -42,7 +43,8 @@ def _answer(call):
         return json.dumps(call())
     except Exception as error:  # noqa: BLE001 — anything else would leave the page waiting
         traceback.print_exc()
-        return json.dumps({"error": f"Something went wrong: {error}"})
+        # In the player's language; what went wrong is a bug's own words (the console has more).
+        return json.dumps({"error": _("Something went wrong: {error}").format(error=error)})
 
 
 def hello(query, fragment, saves, speed, playing, languages="{}"):

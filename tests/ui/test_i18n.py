@@ -278,6 +278,19 @@ def test_the_language_is_the_players_choice_else_the_browsers(stored, browser, c
     assert i18n.choose(stored, browser, ["en", "es"]) == chosen
 
 
+def test_a_bug_in_the_worker_is_told_in_the_players_language(localedir):
+    """ui/worker.py answers a call that failed with a sentence, never a dead worker: in the
+    language in force, the bug's own words inside."""
+    from ui import worker
+
+    i18n.use("es", localedir)
+    try:
+        reply = json.loads(worker._answer(lambda: 1 / 0))
+    finally:
+        i18n.use(i18n.SOURCE)
+    assert reply == {"error": "Algo ha fallado: division by zero"}
+
+
 def test_hello_chooses_the_language_and_says_it(localedir):
     host = Host(seeds=random.Random(1), localedir=localedir)
     assert host.hello("", "", {}, "normal", lang="", browser=["es-ES"])["lang"] == "es"
