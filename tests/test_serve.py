@@ -4,6 +4,7 @@ a small fake repository in a temporary directory, so none depends on the real pa
 node_modules (but one checks that the real sw.js can be stamped)."""
 
 import base64
+import contextlib
 import hashlib
 import json
 import os
@@ -93,23 +94,34 @@ def fetch(url):
         return response.headers.get("Content-Type"), response.headers.get("Cache-Control")
 
 
+@contextlib.contextmanager
 def serving(root):
+    """The URL of ``root`` served on a free port, for the ``with`` block."""
     server, url = serve.start_server(root, port=0)
-    yield url
-    server.shutdown()
-    server.server_close()
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def read(url) -> bytes:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.read()
 
 
 @pytest.fixture
 def served_repo(tmp_path):
-    yield from serving(make_repo(tmp_path))
+    with serving(make_repo(tmp_path)) as url:
+        yield url
 
 
 @pytest.fixture
 def served_build(tmp_path):
     site = tmp_path / "site"
     serve.build_site(site, make_repo(tmp_path / "repo"))
-    yield from serving(site)
+    with serving(site) as url:
+        yield url
 
 
 HTML = "text/html; charset=utf-8"
@@ -174,17 +186,10 @@ def test_the_catalogues_are_served_compiled_and_built_into_the_site(tmp_path):
     import zipfile
 
     repo = make_repo(tmp_path / "repo")
-    server, url = serve.start_server(repo, port=0)
-    try:
-        with urllib.request.urlopen(url + "locale/catalogues.zip", timeout=10) as response:
-            assert response.headers["Content-Type"] == "application/zip"
-            assert response.headers["Cache-Control"] == "no-cache"
-            served = response.read()
-        with urllib.request.urlopen(url + "locale/start.js", timeout=10) as response:
-            script = response.read().decode("utf-8")
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(repo) as url:
+        assert fetch(url + "locale/catalogues.zip") == ("application/zip", "no-cache")
+        served = read(url + "locale/catalogues.zip")
+        script = read(url + "locale/start.js").decode("utf-8")
     with zipfile.ZipFile(io.BytesIO(served)) as archive:
         assert archive.namelist() == ["es/LC_MESSAGES/tweak.mo"]
         mo = gettext.GNUTranslations(io.BytesIO(archive.read("es/LC_MESSAGES/tweak.mo")))
@@ -199,13 +204,8 @@ def test_the_catalogues_are_served_compiled_and_built_into_the_site(tmp_path):
     assert {"locale/catalogues.zip", "locale/start.js"} <= set(listing["files"])
     assert not list(site.rglob("*.po")) and not list(site.rglob("*.pot"))
     # A built site is served as it was built (its list's hashes must match what is served).
-    server, url = serve.start_server(site, port=0)
-    try:
-        with urllib.request.urlopen(url + "locale/start.js", timeout=10) as response:
-            assert response.read() == (site / "locale/start.js").read_bytes()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(site) as url:
+        assert read(url + "locale/start.js") == (site / "locale/start.js").read_bytes()
 
 
 def test_the_workers_modules_are_served_and_built_as_one_archive(tmp_path):
@@ -216,19 +216,12 @@ def test_the_workers_modules_are_served_and_built_as_one_archive(tmp_path):
 
     repo = make_repo(tmp_path / "repo")
     (repo / "tweak/__main__.py").write_text("# the terminal's: not in the worker")
-    server, url = serve.start_server(repo, port=0)
-    try:
-        with urllib.request.urlopen(url + "python.zip", timeout=10) as response:
-            assert response.headers["Content-Type"] == "application/zip"
-            assert response.headers["Cache-Control"] == "no-cache"
-            served = response.read()
+    with serving(repo) as url:
+        assert fetch(url + "python.zip") == ("application/zip", "no-cache")
+        served = read(url + "python.zip")
         (repo / "ui/main.py").write_text("EDITED = True\n")
         os.utime(repo / "ui/main.py", ns=(1, 10**18))  # a newer file, whatever the clock says
-        with urllib.request.urlopen(url + "python.zip", timeout=10) as response:
-            edited = response.read()
-    finally:
-        server.shutdown()
-        server.server_close()
+        edited = read(url + "python.zip")
     with zipfile.ZipFile(io.BytesIO(served)) as archive:
         assert archive.namelist() == ["tweak/__init__.py", "tweak/bots/__init__.py",
                                       "ui/main.py"]
