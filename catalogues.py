@@ -229,8 +229,9 @@ def pybabel(*args: str, root: Path = ROOT) -> None:
 
 
 # The marking functions Babel looks for besides its defaults (_, gettext, ngettext, N_...):
-# ui/rules_page.py's filled(), which translates and fills in the rule set's numbers.
-KEYWORDS = ("filled",)
+# ui/rules_page.py's filled(), which translates and fills in the rule set's numbers, and
+# tweak/words.py's N_plural(singular, plural), a message with its plural form.
+KEYWORDS = ("filled", "N_plural:1,2")
 
 
 def extract(root: Path = ROOT, output=None) -> None:

@@ -10,13 +10,19 @@ translated only when the UI tells it.  This module's data:
   ENGLISH                a translations object (the interface of ``gettext.NullTranslations``:
                          ``gettext``, ``ngettext``) that gives every message back as written:
                          the engine's default, so it needs no catalogue and its CLI speaks English
+  N_plural(singular, plural)
+                         marks a message with a plural form (Babel keyword ``N_plural:1,2``);
+                         returns the pair, whose form the field ``n`` chooses in a ``Sentence``
   Sentence(message, **fields)
                          a ``str``: the English sentence ``message.format(**fields)``.  It keeps
                          ``message`` and ``fields``, so ``told(translations)`` says it in another
-                         language; a field that is itself a ``Sentence`` or a ``TweakError`` is
-                         told in that language too (e.g. "action 12 (R3xO2) cannot be replayed:
+                         language; a field that can be told itself (a ``Sentence``, a
+                         ``TweakError``, or any value with a ``told(translations, **context)``
+                         method, e.g. cards that a player reads by name, ``tweak.bots.reasons``)
+                         is told in that language too ("action 12 (R3xO2) cannot be replayed:
                          {error}").  Other fields (numbers, card notation, the text a person
-                         typed) are shown as they are.
+                         typed) are shown as they are.  ``context`` (e.g. the seats' names)
+                         passes to every field told.
   TweakError(message, **fields)
                          a ``ValueError`` whose message is such a ``Sentence`` (``.sentence``):
                          ``str(error)`` is the English, ``error.told(translations)`` the
@@ -29,13 +35,18 @@ is told (``engine._malformed``) is for programmers and stays plain English.
 
 from __future__ import annotations
 
-__all__ = ["N_", "English", "ENGLISH", "Sentence", "TweakError", "told"]
+__all__ = ["N_", "N_plural", "English", "ENGLISH", "Sentence", "TweakError", "told"]
 
 
 def N_(message: str) -> str:
     """Marks an English word or sentence the UI shows translated (Babel extracts it into the
     catalogue); returns it unchanged: the engine itself always speaks English."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple:
+    """Marks a message with its plural form for the catalogue; returns the pair unchanged."""
+    return (singular, plural)
 
 
 class English:
@@ -57,19 +68,29 @@ ENGLISH = English()
 class Sentence(str):
     """An English sentence made from a marked ``message`` and the ``fields`` it names."""
 
-    def __new__(cls, message: str, **fields) -> "Sentence":
+    def __new__(cls, message, **fields) -> "Sentence":
         # Without fields the message is the sentence: a message holding a brace (a person's
         # text quoted in it) must not be formatted twice.
-        sentence = super().__new__(cls, message.format(**fields) if fields else message)
+        english = _form(message, fields, ENGLISH)
+        sentence = super().__new__(cls, english.format(**fields) if fields else english)
         sentence.message, sentence.fields = message, fields
         return sentence
 
-    def told(self, translations=ENGLISH) -> str:
-        said = translations.gettext(self.message)
+    def told(self, translations=ENGLISH, **context) -> str:
+        said = _form(self.message, self.fields, translations)
         if not self.fields:
             return said
-        return said.format(**{name: told(value, translations)
+        return said.format(**{name: told(value, translations, **context)
                               for name, value in self.fields.items()})
+
+
+def _form(message, fields: dict, translations) -> str:
+    """The message in the language of ``translations``; of a plural pair, the form for the
+    field ``n``."""
+    if isinstance(message, tuple):
+        singular, plural = message
+        return translations.ngettext(singular, plural, fields["n"])
+    return translations.gettext(message)
 
 
 class TweakError(ValueError):
@@ -82,15 +103,16 @@ class TweakError(ValueError):
     def __reduce__(self):  # pickled (a tournament's worker processes) with its fields
         return _rebuilt, (type(self), self.sentence.message, self.sentence.fields)
 
-    def told(self, translations=ENGLISH) -> str:
-        return self.sentence.told(translations)
+    def told(self, translations=ENGLISH, **context) -> str:
+        return self.sentence.told(translations, **context)
 
 
 def _rebuilt(kind, message, fields):
     return kind(message, **fields)
 
 
-def told(value, translations=ENGLISH):
-    """``value`` in the language of ``translations`` if it is a ``Sentence`` or a ``TweakError``;
-    any other value as it is (a number stays a number, for its format spec)."""
-    return value.told(translations) if isinstance(value, (Sentence, TweakError)) else value
+def told(value, translations=ENGLISH, **context):
+    """``value`` in the language of ``translations`` if it can be told (see the module
+    docstring); any other value as it is (a number stays a number, for its format spec)."""
+    tell = getattr(value, "told", None)
+    return tell(translations, **context) if callable(tell) else value

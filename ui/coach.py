@@ -17,28 +17,26 @@ Data:
   is part of some legal capture, the hand cards that make one with it (read from
   ``view.legal`` only: the engine decides what a capture is, not this module).
 
-Every word is in the current language (``ui.i18n``).  The evaluator (``tweak.bots``) writes its
-reasons in English for developers; ``plain`` reads each of its sentence forms (``_REASONS``)
-and says it again as a message of the catalogue, cards by name (``card_words``: "red 5",
-"el 5 rojo"), numbers in the language's way ("3.4", "3,4").
+Every word is in the current language (``ui.i18n``).  The evaluator's reasons
+(``tweak.bots.evaluate``) are sentences of marked messages (``tweak.bots.reasons``): told with
+the game's language (``ui.i18n.WORDS``) and the seats' names, they name cards ("red 5",
+"el 5 rojo") and write numbers ("3.4", "3,4") as the player reads them.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from tweak import Capture, Face, Place, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action
+from tweak import Capture, Place, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action
 from tweak.bots import Budget, evaluate
-from tweak.cards import TKind
+from tweak.words import told
 
 from .cards import COLOUR_WORDS
-from .i18n import _, ngettext
+from .i18n import WORDS, _, ngettext
 from .start import and_list
 from .story import callout
 
-__all__ = ["Hint", "hint", "words", "plain", "capture_marks", "card_words", "decimal",
-           "HINT_BUDGET"]
+__all__ = ["Hint", "hint", "words", "capture_marks", "card_words", "decimal", "HINT_BUDGET"]
 
 # Reproducible (engine steps) yet bounded on a slow phone: the hard cap stops a search that
 # would otherwise keep the worker busy for long; measured under CPython, a hint takes 3–15 ms.
@@ -122,128 +120,6 @@ def words(view, action, names=None, owner: str = "your") -> tuple:
     return str(action), ""
 
 
-_CARD = r"[ROYGBP][1-6]"
-_CARDS = re.compile(rf"\b{_CARD}(?:\+{_CARD})*\b")
-_RULINGS = re.compile(r" \(R\d+(?:, R\d+)*\)")
-_ONE_POINT = re.compile(r"(?<![\d.])1 points")
-# The evaluator's titles of the [T!] cards, as its sentences write them.
-_TCARD_TITLES = {kind.title: kind for kind in TKind} | {"The Joker": TKind.JOKER}
-
-
-def _cards_named(text: str) -> str:
-    """"R1+Y3" → "red 1 and yellow 3"."""
-    return _names(Face.parse(part) for part in text.split("+"))
-
-
-def _title(text: str) -> str:
-    """A [T!] card's title as the evaluator writes it, translated ("The Thief")."""
-    kind = _TCARD_TITLES.get(text)
-    return _(kind.title) if kind is not None else text
-
-
-def _at(match) -> str:
-    if match["targets"]:
-        return _("target {targets} (most likely {target})").format(
-            targets=match["targets"], target=match["likely"])
-    return _("target {target}").format(target=match["target"])
-
-
-def _leaves(match) -> str:
-    values = dict(cards=_cards_named(match["cards"]), points=_points(int(match["points"])),
-                  at=_at(match), taken=decimal(float(match["taken"])))
-    if match["chance"]:
-        return _("leaves {cards} ({points}) to the next player at {at}: they take about "
-                 "{taken}, a TWEAK! {chance} of the time").format(
-            chance=_("{n}%").format(n=match["chance"]), **values)
-    return _("leaves {cards} ({points}) to the next player at {at}: they take about "
-             "{taken}").format(**values)
-
-
-def _takes(match) -> str:
-    values = dict(cards=_cards_named(match["cards"]), points=_points(int(match["points"])))
-    if match["red"]:
-        red = int(match["red"])
-        return ngettext("takes {cards}: {points} ({n} red card, double points)",
-                        "takes {cards}: {points} ({n} red cards, double points)",
-                        red).format(n=red, **values)
-    return _("takes {cards}: {points}").format(**values)
-
-
-# The evaluator's sentences (tweak/bots/evaluator.py, ``describe``), rulings already left out,
-# each with what says it again in the player's language.
-_REASONS = tuple((re.compile(pattern.replace("CARDS", rf"{_CARD}(?:\+{_CARD})*")
-                             .replace("CARD", _CARD) + "$"), say_again) for pattern, say_again in (
-    (r"gives (?P<card>CARD) \((?P<points>\d+) points?\) to the Bomb: it goes to the table "
-     r"at the bomber's target (?P<target>\d+)",
-     lambda m, names: _("gives {card} ({points}) to the Bomb: it goes to the table at the "
-                        "bomber's target {target}").format(
-         card=card_words(Face.parse(m["card"])), points=_points(int(m["points"])),
-         target=m["target"])),
-    (r"plays (?P<title>The Thief) on seat (?P<seat>\d+): a random card of their (?P<n>\d+) "
-     r"goes to the table",
-     lambda m, names: ngettext(
-         "plays {title} on {name}: a random card of their {n} goes to the table",
-         "plays {title} on {name}: a random card of their {n} goes to the table",
-         int(m["n"])).format(
-         title=_title(m["title"]), n=int(m["n"]),
-         name=(names[int(m["seat"])] if names and int(m["seat"]) < len(names)
-               else _("seat {n}").format(n=int(m["seat"]) + 1)))),
-    (r"plays (?P<title>.+?): the target becomes (?P<target>-?\d+)",
-     lambda m, names: _("plays {title}: the target becomes {target}").format(
-         title=_title(m["title"]), target=m["target"])),
-    (r"plays (?P<title>.+?): the deck's top card goes to the table, a new target",
-     lambda m, names: _("plays {title}: the deck's top card goes to the table, a new "
-                        "target").format(title=_title(m["title"]))),
-    (r"plays (?P<title>.+?): (?P<n>\d+) opponent\(s\) each give a card to the table",
-     lambda m, names: ngettext("plays {title}: {n} opponent gives a card to the table",
-                               "plays {title}: {n} opponents each give a card to the table",
-                               int(m["n"])).format(title=_title(m["title"]), n=int(m["n"]))),
-    (r"the \[T!\] card scores its (?P<points>\d+) points whether played or kept; kept, it "
-     r"could act later this round",
-     lambda m, names: _("the [T!] card scores its {points} whether played or kept; kept, it "
-                        "could act later this round").format(points=_points(int(m["points"])))),
-    (r"TWEAK!: clears the table and wins a \[T!\] card \((?P<points>\d+) points and an "
-     r"effect\)",
-     lambda m, names: _("TWEAK!: clears the table and wins a [T!] card ({points} and an "
-                        "effect)").format(points=_points(int(m["points"])))),
-    (r"TWEAK! \(the \[T!\] pile is empty: no card\)",
-     lambda m, names: _("TWEAK! (the [T!] pile is empty: no card)")),
-    (r"keeps (?P<title>.+?) for a later turn \((?P<points>\d+) points either way\)",
-     lambda m, names: _("keeps {title} for a later turn ({points} either way)").format(
-         title=_title(m["title"]), points=_points(int(m["points"])))),
-    (r"the next player finds a fresh table of two deck cards",
-     lambda m, names: _("the next player finds a fresh table of two deck cards")),
-    (r"leaves (?P<cards>CARDS) on the table; no one is left to take it",
-     lambda m, names: _("leaves {cards} on the table; no one is left to take it").format(
-         cards=_cards_named(m["cards"]))),
-    (r"leaves (?P<cards>CARDS) \((?P<points>\d+) points?\) to the next player at "
-     r"target (?:(?P<targets>\d+(?:/\d+)+) \(most likely (?P<likely>\d+)\)|"
-     r"(?P<target>\d+)): they take about (?P<taken>\d+\.\d)"
-     r"(?:, a TWEAK! (?P<chance>\d+)% of the time)?",
-     lambda m, names: _leaves(m)),
-    (r"takes (?P<cards>CARDS): (?P<points>\d+) points?"
-     r"(?: \((?P<red>\d+) red cards?, double points\))?",
-     lambda m, names: _takes(m)),
-    (r"places (?P<card>CARD): gives up its (?P<points>\d+) points?",
-     lambda m, names: _("places {card}: gives up its {points}").format(
-         card=card_words(Face.parse(m["card"])), points=_points(int(m["points"])))),
-))
-
-
-def plain(reason: str, names=None) -> str:
-    """An evaluator's reason for a player, in their language: cards by name ("R1+Y3" → "red 1
-    and yellow 3"), without the ruling numbers meant for developers; ``names``, the seats'
-    names (The Thief's victim).  A sentence of a form ``_REASONS`` does not know keeps its
-    English words, cards named."""
-    reason = _RULINGS.sub("", reason)
-    for pattern, say_again in _REASONS:
-        found = pattern.match(reason)
-        if found:
-            return say_again(found, names)
-    reason = _ONE_POINT.sub("1 point", reason)
-    return _CARDS.sub(lambda found: _cards_named(found.group()), reason)
-
-
 def hint(view, names=None, step: int = 0, budget: Budget = HINT_BUDGET, seed: int = 0) -> Hint:
     """The evaluator's best move for ``view`` (``tweak.bots.evaluate``), in words; ``names``
     the seats' names (for The Thief), ``step`` the game step the view is of."""
@@ -264,7 +140,8 @@ def hint(view, names=None, step: int = 0, budget: Budget = HINT_BUDGET, seed: in
                 else _("Next best: {move} — about as good.").format(move=other_words))
         else:
             runner_up = _("Next best: {move}.").format(move=other_words)
-    reasons = tuple(plain(reason, names) for reason in best.reasons
+    # The headline says what the move takes or places; the other reasons, in the player's words.
+    reasons = tuple(told(reason, WORDS, names=names) for reason in best.reasons
                     if not reason.startswith(("takes ", "places ")))
     return Hint(format_action(best.action), headline, said, reasons, runner_up, step)
 

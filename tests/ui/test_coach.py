@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tests.engine.stacking import deal
-from tweak import Face, format_action, parse_action, view
+from tweak import Face, TKind, format_action, parse_action, view
 from tweak.bots import Budget, evaluate
-from ui.coach import HINT_BUDGET, capture_marks, hint, plain, words
+from tweak.bots.evaluator import describe
+from tweak.words import told
+from ui.coach import HINT_BUDGET, capture_marks, hint, words
 
 BUDGET = Budget(steps=2000, min_worlds=8)
 
@@ -31,7 +33,7 @@ def test_the_hint_is_the_evaluators_best_move_in_words():
                                      "yellow 2: 3 cards,")
     assert "16 points" in given.headline  # red cards score double (R5): 12 + 2 + 2
     assert "TWEAK!" in given.headline
-    assert given.reasons == tuple(plain(reason) for reason in best.reasons[1:])
+    assert given.reasons == tuple(told(reason, names=("You", "Ada")) for reason in best.reasons[1:])
     assert any("TWEAK!" in reason for reason in given.reasons)
     assert given.runner_up.startswith("Next best: ")
     assert given.step == 7
@@ -85,10 +87,21 @@ def test_show_all_sums_marks_each_table_card_with_the_hand_cards_that_take_it():
     assert marks == {"R4": ["G3", "P5"], "Y2": ["G3"]}
 
 
-def test_reasons_name_cards_and_cite_no_ruling():
-    assert plain("leaves R1+Y3+B1 (6 points) to the next player") == \
-        "leaves red 1, yellow 3 and blue 1 (6 points) to the next player"
-    assert plain("the [T!] card scores its 2 points whether played or kept (R5); kept") == \
-        "the [T!] card scores its 2 points whether played or kept; kept"
-    assert plain("leaves B1 (1 points) to them: they take about 11 points") == \
-        "leaves blue 1 (1 point) to them: they take about 11 points"
+def test_reasons_name_cards_for_a_player_and_notation_for_a_developer():
+    """A reason's str is the developer's English, cards in notation; told, it names the cards,
+    says 1 point in the singular, and names the Thief's victim by name."""
+    state = deal([["R6", "G3", "P1"], ["B4", "B5", "B6"]], table=["R1", "Y2"],
+                 deck=["R4/9", "G6", "P6", "Y6"], tcards=["joker"])
+    placed = describe(view(state, 0), parse_action("P1"))
+    assert placed[0] == "places P1: gives up its 1 point"
+    assert told(placed[0]) == "places purple 1: gives up its 1 point"
+    assert placed[-1].startswith("leaves R1+Y2+P1 (5 points) to the next player at target ")
+    assert told(placed[-1]).startswith("leaves red 1, yellow 2 and purple 1 (5 points) to the "
+                                       "next player at target ")
+    thief = replace(state, tcards_held=((TKind.THIEF,), ()))
+    played = describe(view(thief, 0), parse_action("thief@1"))
+    assert played[0] == "plays The Thief on seat 1: a random card of their 3 goes to the table"
+    assert told(played[0], names=("You", "Ada")) == ("plays The Thief on Ada: a random card of "
+                                                     "their 3 goes to the table")
+    assert told(played[1]) == ("the [T!] card scores its 2 points whether played or kept; kept, "
+                               "it could act later this round")  # no ruling numbers

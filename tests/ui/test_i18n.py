@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 
 import catalogues
-from tweak import EDITIONS, Capture, Record, TKind, apply, bots, format_action, to_fragment, view
+from tweak import (EDITIONS, Capture, Record, TKind, apply, bots, format_action, new_game,
+                   to_fragment, view)
 from tweak.rules import Rules
 from ui import i18n, rules_page
 from ui.host import SAVE_KEY, Host
@@ -939,32 +940,32 @@ def test_a_pass_screen_and_a_take_back_in_spanish(localedir):
     assert "Jugada deshecha. Ahora esta partida es de práctica" in reply["html"]
 
 
-@pytest.mark.parametrize("reason", [
-    "gives B1 (1 points) to the Bomb: it goes to the table at the bomber's target 9",
-    "plays The Thief on seat 1: a random card of their 1 goes to the table",
-    "plays The Joker: the target becomes 7",
-    "plays Change Target: the deck's top card goes to the table, a new target",
-    "plays The Bomb: 1 opponent(s) each give a card to the table",
-    "the [T!] card scores its 2 points whether played or kept (R5); kept, it could act later "
-    "this round",
-    "takes R6+R1+Y2: 16 points (2 red cards, double points)",
-    "takes G3+R1: 5 points (1 red card, double points)",
-    "takes G3+B1: 4 points",
-    "TWEAK!: clears the table and wins a [T!] card (2 points and an effect)",
-    "TWEAK! (the [T!] pile is empty: no card)",
-    "places P1: gives up its 1 points",
-    "keeps The Joker (±1) for a later turn (2 points either way)",
-    "the next player finds a fresh table of two deck cards",
-    "leaves R1+Y3 on the table; no one is left to take it",
-    "leaves R1 (2 points) to the next player at target 8: they take about 0.5",
-    "leaves R1+Y3 (5 points) to the next player at target 7/8 (most likely 8): they take about "
-    "3.4, a TWEAK! 12% of the time",
-])
-def test_every_sentence_of_the_evaluator_is_said_again_as_a_message(reason):
-    """The coach says each of tweak/bots/evaluator.py's reasons as a message of the catalogue
-    (in the pseudo-language, no English is left); the hints screen above meets them in play."""
-    from ui.coach import plain
+def test_every_reason_of_the_evaluator_is_told_in_the_players_language(template):
+    """tweak/bots/evaluator.py's reasons for every legal move of many games (their [T!] piles
+    large, then small, so that every reason comes up: the Bomb's give-up, each [T!] card, a
+    TWEAK! with and without a card to win), told in the pseudo-language: no English left, and
+    every message they are made of is in the template."""
+    from tweak import CLASSIC
+    from tweak.bots import make_bot
+    from tweak.bots.evaluator import describe
+    from tweak.words import told
 
     i18n.use(i18n.PSEUDO)
-    said = plain(reason, ("You", "Ada"))
-    assert said.startswith("⟦") and not english_left(said), (said, english_left(said))
+    ids = {m.id if isinstance(m.id, str) else tuple(m.id) for m in template if m.id}
+    messages = set()
+    for counts in ((6, 6, 6, 6), (1, 1, 0, 0)):
+        rules = CLASSIC.with_changes(tcard_counts=counts)
+        for seed in range(8):
+            state = new_game(3, seed, rules)
+            greedy, chance = make_bot("greedy", seed), random.Random(seed)
+            while not state.is_over:
+                seen = view(state, state.to_act)
+                for action in seen.legal:
+                    for reason in describe(seen, action):
+                        messages.add(reason.message)
+                        said = told(reason, i18n.WORDS, names=("You", "Ada", "Blaise"))
+                        assert said.startswith("⟦") and not english_left(said), (reason, said)
+                state = apply(state, chance.choice(seen.legal) if chance.random() < 0.5
+                              else greedy.choose(seen))
+    assert len(messages) == 16, sorted(map(str, messages))  # every form describe() writes
+    assert messages <= ids

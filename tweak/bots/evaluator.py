@@ -64,10 +64,13 @@ from random import Random
 from time import perf_counter
 
 from ..actions import Capture, Place, PlayBomb, PlayChange, PlayJoker, PlayThief
+from ..cards import TKind
+from ..words import N_, N_plural, Sentence
 from .heuristics import Appraiser
 from .knowledge import Knowledge
 from .medium import rank
 from .playout import playout, points_table
+from .reasons import Cards, Percent, Points, Seat, Tenths, Title
 from .sampling import determinize
 
 __all__ = ["Judgement", "Budget", "Result", "evaluate", "search", "judgements", "describe",
@@ -241,13 +244,11 @@ def _survivors(values, alive):
 
 
 # ---- reasons a person understands -----------------------------------------------------------
+# Each reason is a tweak.words.Sentence of a marked message; its fields are tweak.bots.reasons'
+# values, so a developer reads cards in notation and a player by name, in their language.
 
-_NAMES = {PlayThief: "The Thief", PlayJoker: "The Joker", PlayChange: "Change Target",
-          PlayBomb: "The Bomb"}
-
-
-def _tcard_title(kind) -> str:
-    return kind.title if hasattr(kind, "title") else str(kind)
+_TCARD_OF = {PlayThief: TKind.THIEF, PlayJoker: TKind.JOKER, PlayChange: TKind.CHANGE,
+             PlayBomb: TKind.BOMB}
 
 
 def describe(view, action, judge=None) -> tuple:
@@ -256,61 +257,82 @@ def describe(view, action, judge=None) -> tuple:
     judge = judge if judge is not None else Appraiser(view, known, Random(0))
     rules = view.rules
     points = rules.points
-    reasons = []
+    tcard_points = Points(rules.tcard_points)
     held = view.tcards_held[view.seat] if view.phase == "play" else ()
     if view.phase == "bomb":
-        reasons.append(f"gives {action.card} ({points(action.card)} points) to the Bomb: "
-                       f"it goes to the table at the bomber's target {view.target}")
-        return tuple(reasons)
-    if type(action) in _NAMES:
-        name = _NAMES[type(action)]
+        return (Sentence(N_("gives {card} ({points}) to the Bomb: it goes to the table at the "
+                            "bomber's target {target}"),
+                         card=Cards((action.card,)), points=Points(points(action.card)),
+                         target=view.target),)
+    if type(action) in _TCARD_OF:
+        title = Title(_TCARD_OF[type(action)].title)
         if isinstance(action, PlayThief):
-            reasons.append(f"plays {name} on seat {action.victim}: a random card of their "
-                           f"{view.hand_sizes[action.victim]} goes to the table")
+            n = view.hand_sizes[action.victim]
+            played = Sentence(N_plural("plays {title} on {name}: a random card of their {n} "
+                                       "goes to the table",
+                                       "plays {title} on {name}: a random card of their {n} "
+                                       "goes to the table"),
+                              title=title, name=Seat(action.victim), n=n)
         elif isinstance(action, PlayJoker):
-            reasons.append(f"plays {name}: the target becomes {view.target + action.delta}")
+            played = Sentence(N_("plays {title}: the target becomes {target}"), title=title,
+                              target=view.target + action.delta)
         elif isinstance(action, PlayChange):
-            reasons.append(f"plays {name}: the deck's top card goes to the table, a new target")
+            played = Sentence(N_("plays {title}: the deck's top card goes to the table, a new "
+                                 "target"), title=title)
         else:
-            others = sum(1 for seat in known.opponents if view.hand_sizes[seat])
-            reasons.append(f"plays {name}: {others} opponent(s) each give a card to the table")
-        reasons.append("the [T!] card scores its 2 points whether played or kept (R5); "
-                       "kept, it could act later this round")
-        return tuple(reasons)
+            n = sum(1 for seat in known.opponents if view.hand_sizes[seat])
+            played = Sentence(N_plural("plays {title}: {n} opponent gives a card to the table",
+                                       "plays {title}: {n} opponents each give a card to the "
+                                       "table"), title=title, n=n)
+        # R5: a [T!] card scores whether played or kept; R13: kept, it acts later.
+        return (played, Sentence(N_("the [T!] card scores its {points} whether played or kept; "
+                                    "kept, it could act later this round"),
+                                 points=tcard_points))
     table = list(view.table)
+    reasons = []
     if isinstance(action, Capture):
         cards = (action.card,) + action.taken
-        total = sum(points(face) for face in cards)
-        red = [face for face in cards if points(face) != face.value]
-        text = f"takes {'+'.join(map(str, cards))}: {total} points"
+        total = Points(sum(points(face) for face in cards))
+        red = sum(1 for face in cards if points(face) != face.value)  # R5: red cards double
         if red:
-            text += f" ({len(red)} red card{'s' if len(red) > 1 else ''}, double points)"
-        reasons.append(text)
+            reasons.append(Sentence(N_plural("takes {cards}: {points} ({n} red card, double "
+                                             "points)",
+                                             "takes {cards}: {points} ({n} red cards, double "
+                                             "points)"),
+                                    cards=Cards(cards), points=total, n=red))
+        else:
+            reasons.append(Sentence(N_("takes {cards}: {points}"), cards=Cards(cards),
+                                    points=total))
         left = list(table)
         for face in action.taken:
             left.remove(face)
-        if not left:
-            reasons.append("TWEAK!: clears the table and wins a [T!] card (2 points and an effect)"
-                           if view.tcard_pile_size else "TWEAK! (the [T!] pile is empty: no card)")
+        if not left:  # R15
+            reasons.append(Sentence(N_("TWEAK!: clears the table and wins a [T!] card ({points} "
+                                       "and an effect)"), points=tcard_points)
+                           if view.tcard_pile_size
+                           else Sentence(N_("TWEAK! (the [T!] pile is empty: no card)")))
     else:
-        reasons.append(f"places {action.card}: gives up its {points(action.card)} points")
+        reasons.append(Sentence(N_("places {card}: gives up its {points}"),
+                                card=Cards((action.card,)), points=Points(points(action.card))))
         left = table + [action.card]
     for kind in dict.fromkeys(held):
-        reasons.append(f"keeps {_tcard_title(kind)} for a later turn (2 points either way)")
+        reasons.append(Sentence(N_("keeps {title} for a later turn ({points} either way)"),
+                                title=Title(kind.title), points=tcard_points))
     reasons.append(_leaves(view, judge, known, action, left))
     return tuple(reasons)
 
 
-def _leaves(view, judge, known, action, left) -> str:
+def _leaves(view, judge, known, action, left) -> Sentence:
     """What the table left after this play offers the next player (R11, R16)."""
     if not left and isinstance(action, Capture):
-        return "the next player finds a fresh table of two deck cards"
+        return Sentence(N_("the next player finds a fresh table of two deck cards"))
     hand_after = len(view.hand) - 1
     draws = min(view.rules.hand_size - hand_after, view.deck_size) if view.deck_size else 0
     targets = known.target_after(draws)
     cards = judge._next_hand(view.seat)
     if not cards:
-        return f"leaves {'+'.join(map(str, left))} on the table; no one is left to take it"
+        return Sentence(N_("leaves {cards} on the table; no one is left to take it"),
+                        cards=Cards(tuple(left)))
     items = [(face.value, view.rules.points(face)) for face in left]
     expected = judge.exposure(items, targets, cards)
     total = sum(face.value for face in left)
@@ -321,13 +343,17 @@ def _leaves(view, judge, known, action, left) -> str:
         if need in shares:
             tweak += chance * (1.0 - (1.0 - shares[need]) ** cards)
     likely = max(targets.items(), key=lambda item: item[1])
-    at = (f"target {likely[0]}" if likely[1] >= 0.999
-          else f"target {'/'.join(str(t) for t in targets)} (most likely {likely[0]})")
-    text = (f"leaves {'+'.join(map(str, left))} ({sum(view.rules.points(f) for f in left)} "
-            f"points) to the next player at {at}: they take about {expected:.1f}")
+    at = (Sentence(N_("target {target}"), target=likely[0]) if likely[1] >= 0.999
+          else Sentence(N_("target {targets} (most likely {target})"),
+                        targets="/".join(str(t) for t in targets), target=likely[0]))
+    fields = dict(cards=Cards(tuple(left)), points=Points(sum(view.rules.points(f) for f in left)),
+                  at=at, taken=Tenths(expected))
     if tweak >= 0.05:
-        text += f", a TWEAK! {tweak:.0%} of the time"
-    return text
+        return Sentence(N_("leaves {cards} ({points}) to the next player at {at}: they take about "
+                           "{taken}, a TWEAK! {chance} of the time"),
+                        chance=Percent(round(100 * tweak)), **fields)
+    return Sentence(N_("leaves {cards} ({points}) to the next player at {at}: they take about "
+                       "{taken}"), **fields)
 
 
 def judgements(view, result: Result) -> list:
