@@ -119,6 +119,15 @@ def render_saves(saves) -> str:
     )
 
 
+def render_last(text: str) -> str:
+    """"Review last game": the last game played to its end (``text``, its summary), every
+    move again with every hand face up (ui/review.py)."""
+    title = escape(_("Review last game"))  # (outside the f-string, where Babel finds it)
+    return (f'<button type="button" class="btn resume last-game" data-ui="review-last">'
+            f'<span class="resume-title">{title}</span>'
+            f'<span class="resume-detail">{escape(text)}</span></button>')
+
+
 def render_notice(text: str) -> str:
     if not text:
         return ""

@@ -192,11 +192,13 @@ def test_once_finished_the_day_shows_its_result_and_share_and_cannot_be_played_a
     assert text.startswith("TWEAK! daily 2026-12-01 — ")
     assert f'data-share="{text}"' in over and 'data-fragment="daily=2026-12-01"' in over
 
-    # A reload of the finished daily's tab shows the menu, not another saved game.
+    # A reload of the finished daily's tab shows its results again (the last game, with its
+    # Share and its review), never another saved game, and writes nothing.
     other = {**device.storage, SAVE_KEY: dumps(Record(2, 9))}
     reload = Host(clock=clock_at(DAY)).hello("", "", parse_saves(json.dumps(other)), "normal",
                                              playing=DAILY_KEY)
-    assert reload["screen"] == "start"
+    assert reload["screen"] == "over" and not reload["store"]
+    assert f'data-share="{text}"' in reload["html"] and 'data-ui="rematch"' not in reload["html"]
     section = Device(storage=device.storage).start()["daily"]
     assert "Today's deal: " + daily.result_line(status.result) in section.replace("&#x27;", "'")
     assert "Share result" in section and "Play today" not in section
