@@ -394,6 +394,11 @@ class Session:
                 error=told(error))) from None
         session = Session(record, seats, state, speed=speed, history=history)
         session._actors = actors
+        # A practice game come back at a person's decision may be just where a take back
+        # left it (the record does not say): a second take back there would rewind a move
+        # further, so it waits for the person's next move.  (A move was taken back at most
+        # once per decision; this may cost a practice game one take back after a reload.)
+        session.taken_back = record.practice and session.human_to_act()
         return session
 
     @staticmethod
