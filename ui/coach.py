@@ -151,6 +151,10 @@ def _at(match) -> str:
 def _leaves(match) -> str:
     values = dict(cards=_cards_named(match["cards"]), points=_points(int(match["points"])),
                   at=_at(match), taken=decimal(float(match["taken"])))
+    if not match["chance"] and float(match["taken"]) == 0:
+        # The issue's own words for a safe play: "leaves nothing the next player can take".
+        return _("leaves {cards} ({points}), nothing the next player can take at "
+                 "{at}").format(**values)
     if match["chance"]:
         return _("leaves {cards} ({points}) to the next player at {at}: they take about "
                  "{taken}, a TWEAK! {chance} of the time").format(

@@ -92,3 +92,9 @@ def test_reasons_name_cards_and_cite_no_ruling():
         "the [T!] card scores its 2 points whether played or kept; kept"
     assert plain("leaves B1 (1 points) to them: they take about 11 points") == \
         "leaves blue 1 (1 point) to them: they take about 11 points"
+    # A table the next player cannot take from, in the words.
+    assert plain("leaves R1+Y3 (4 points) to the next player at target 9: they take about "
+                 "0.0") == "leaves red 1 and yellow 3 (4 points), nothing the next player " \
+        "can take at target 9"
+    assert plain("leaves R1 (1 points) to the next player at target 9: they take about 0.4") \
+        == "leaves red 1 (1 point) to the next player at target 9: they take about 0.4"
