@@ -46,7 +46,8 @@ game") opens the review of the finished game on the table; "review:next", "revie
 the results.  While it is open, ``screen`` draws it again.  A game not over is never reviewed
 (a review shows every hand): the reply is its table with a notice saying why.
 The daily deal (issue 11, ``ui.daily``): ``daily`` plays a UTC day's deal — today's (the
-start screen's "Daily deal" section, ``render_daily``) or a ``#daily=DAY`` link's.  Today's deal
+start screen's "Daily deal" section, ``render_daily``) or a ``#daily=DAY`` link's (``&vs=``: the sharer's result, ``ui.daily.fragment``, told to the
+friend and kept with the deal, ``Session.rival``, to compare on the results).  Today's deal
 not yet finished on this device is *the device's daily deal*: it is saved under ``tweak.daily``
 (not ``tweak.save``, so no other game can push it out; ``resume("tweak.daily")`` continues it),
 Take back is refused in it, and when it ends the slot keeps only its result (no second try) and
@@ -348,6 +349,8 @@ class Host:
         # The device's own daily deal, done: its results say so (no "replay", no Play again).
         session.daily_counts = bool(session.daily) and status is not None and status.done \
             and daily_deal.day_text(status.day) == session.daily
+        if session.daily_counts:
+            session.rival = status.rival
         self.session, self.review, self.slot, self.notice = session, None, LAST_KEY, ""
         self._announced = session.log[-2].serial if len(session.log) > 1 else 0
         self._prompted = ("", -1)
@@ -384,17 +387,21 @@ class Host:
         from .session import Session
 
         now = self.today()
+        text, _amp, rest = text.partition("&")
         try:
             day = daily_deal.parse_day(text, now) if text or link else now
         except daily_deal.DailyError as error:
             self.notice = str(error)
             return self.start(saves)
+        rival, said = self._rival(rest)
         status, store, notice = self._read_daily(saves)
+        notice = " ".join(filter(None, (notice, said)))
         if day == now and status is not None and status.day == now and not status.done:
-            return self._resume_daily(saves)
+            return self._resume_daily(saves, rival, notice)
         if day == now and not (status is not None and status.day == now):
             session = Session.new_daily(day, self.speed)
             session.daily_counts = True
+            session.rival = rival
             session.notice = notice
             if status is not None and not status.done:  # an earlier day's deal, unfinished:
                 # it becomes an ordinary saved game (the slot is today's now), never lost.
@@ -403,18 +410,35 @@ class Host:
                 store.update(previous)
             return self._begin(session, store, DAILY_KEY)
         session = Session.new_daily(day, self.speed)
+        session.rival = rival
         replay = (_("A replay of the daily deal of {date}: you have played today's deal on "
                     "this device, so it counts in no statistics.") if day == now
                   else _("A replay of the daily deal of {date}: it is not today's deal, so it "
                          "counts in no statistics."))
         session.notice = " ".join(filter(None, (
-            notice, replay.format(date=daily_deal.long_date(day)))))
+            replay.format(date=daily_deal.long_date(day)), notice)))
         return self._begin(session, {**store, **self._keep_previous(saves.get(SAVE_KEY),
                                                                     session)})
 
-    def _resume_daily(self, saves: dict) -> dict:
+    @staticmethod
+    def _rival(rest: str) -> tuple:
+        """(a friend's result or None, what to tell the person) from the part of a daily
+        link after its date (``vs=142.3.2.4.0``, ``ui.daily.fragment``)."""
+        vs = _query_params(rest).get("vs")
+        if vs is None:
+            return None, ""
+        try:
+            rival = daily_deal.parse_rival(vs)
+        except daily_deal.DailyError as error:
+            return None, _("The friend's result in this link cannot be read ({error}); the "
+                           "deal is the same.").format(error=error)
+        return rival, _("Your friend's result on this deal: {result}. Play it and "
+                        "compare.").format(result=daily_deal.result_line(rival))
+
+    def _resume_daily(self, saves: dict, rival=None, told_now: str = "") -> dict:
         """Continue the device's daily deal from its slot (whatever its day: a deal started
-        before midnight UTC still counts for its own day)."""
+        before midnight UTC still counts for its own day); ``rival``, a friend's result from
+        the link that led here, replaces the one kept, and ``told_now`` is said."""
         from .session import Session
 
         status, store, notice = self._read_daily(saves)
@@ -432,6 +456,8 @@ class Host:
             return {**self.start(rest), "store": {daily_deal.BROKEN_KEY: saves.get(DAILY_KEY),
                                                   DAILY_KEY: None}}
         session.daily_counts = True
+        session.rival = rival or status.rival
+        session.notice = told_now
         return self._begin(session, store, DAILY_KEY)
 
     @staticmethod
@@ -710,8 +736,9 @@ class Host:
         day = date.fromisoformat(session.daily)
         if session.state.is_over:
             seat = session.humans[0]
-            return daily_deal.Status(day, result=daily_deal.result_of(session.state, seat))
-        return daily_deal.Status(day, record=session.save_text())
+            return daily_deal.Status(day, result=daily_deal.result_of(session.state, seat),
+                                     rival=session.rival)
+        return daily_deal.Status(day, record=session.save_text(), rival=session.rival)
 
     def _narration(self, session, screen) -> tuple:
         """What assistive technology hears and where focus goes: ``announce``, the sentences

@@ -237,6 +237,7 @@ class Screen:
     practice: bool = False  # a move was taken back: the game counts in no statistics
     daily: str = ""  # the daily deal's date ("YYYY-MM-DD") if this game is one
     daily_counts: bool = False  # it is this device's daily deal of its day (not a replay)
+    rival: Optional[object] = None  # ui.daily.Result: a friend's, from their link, to compare
 
     @property
     def names(self) -> tuple:
@@ -302,6 +303,7 @@ class Session:
         self.bot_seeds = {i: _BOT_SEEDS.randrange(2**31)
                           for i, seat in enumerate(self.seats) if not seat.is_human}
         self.daily_counts = False  # ui.host marks the device's own daily deal
+        self.rival = None  # a daily deal's friend's result (ui.daily.Result), set by ui.host
         self.bots = {}  # seat -> its bot, made on its first move (``bot``)
         self._paces = {}  # seat -> the pace its bot was made for
         self.viewer = self.humans[0] if not self.hot_seat else None
@@ -478,6 +480,7 @@ class Session:
             practice=self.record.practice,
             daily=self.record.daily,
             daily_counts=self.daily_counts,
+            rival=self.rival,
             kind=kind,
             view=None if kind == "pass" else view(self.state, eyes),
             seats=self.seats,

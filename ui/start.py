@@ -166,9 +166,12 @@ def render_daily(status, today, moves: int = 0, streak: int = 0) -> str:
     play = ('<button type="button" class="btn primary daily-play" data-ui="daily">{}</button>')
     if status is not None and status.day == today and status.done:
         line = daily.result_line(status.result)
+        rival = ('<p class="daily-rival">' + escape(daily.compare_line(
+            status.result, status.rival)) + '</p>' if status.rival is not None else '')
         body = ('<p class="daily-result">' + escape(_("Today's deal: {result}").format(
-                    result=line)) + '</p>'
-                + share_button(daily.share_text(today, status.result), daily.fragment(today))
+                    result=line)) + '</p>' + rival
+                + share_button(daily.share_text(today, status.result),
+                               daily.fragment(today, status.result))
                 + '<p class="daily-next">' + escape(_(
                     "Played. The next deal comes at midnight UTC.")) + '</p>')
     elif status is not None and status.day == today:
