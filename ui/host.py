@@ -46,8 +46,9 @@ game") opens the review of the finished game on the table; "review:next", "revie
 the results.  While it is open, ``screen`` draws it again.  A game not over is never reviewed
 (a review shows every hand): the reply is its table with a notice saying why.
 The daily deal (issue 11, ``ui.daily``): ``daily`` plays a UTC day's deal — today's (the
-start screen's "Daily deal" section, ``render_daily``) or a ``#daily=DAY`` link's (``&vs=``: the sharer's result, ``ui.daily.fragment``, told to the
-friend and kept with the deal, ``Session.rival``, to compare on the results).  Today's deal
+start screen's "Daily deal" section, ``render_daily``) or a ``#daily=DAY`` link's (``&vs=``:
+the sharer's result, ``ui.daily.fragment``, told to the friend and kept with the deal,
+``Session.rival``, to compare on the results).  Today's deal
 not yet finished on this device is *the device's daily deal*: it is saved under ``tweak.daily``
 (not ``tweak.save``, so no other game can push it out; ``resume("tweak.daily")`` continues it),
 Take back is refused in it, and when it ends the slot keeps only its result (no second try) and
