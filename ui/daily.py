@@ -24,8 +24,12 @@ Data:
   shares to Spanish friends; the link beside it, ``fragment``, names no language).
 * ``Status`` — what this device keeps under ``DAILY_KEY`` (JSON ``{"format": "tweak-daily/1",
   "date": DAY, "record": <the game record's JSON text>}`` while the day's deal is played, or
-  ``"result": {"points", "tweaks", "place", "tied", "players"}`` once it is finished): one daily
-  deal per day per device.  ``parse_status`` refuses anything else with ``DailyError``.
+  ``"result": {"points", "tweaks", "place", "tied", "players"}`` once it is finished), and
+  ``"rival"``, a result of the same form, when the deal came from a friend's link that carried
+  theirs: one daily deal per day per device.  ``parse_status`` refuses anything else with
+  ``DailyError``.
+* A shared link, ``#daily=DAY&vs=142.3.2.4.0`` (``fragment(day, result)``): the day's deal and
+  the sharer's result (``rival_text``, ``parse_rival``), shown to the friend to compare.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from .i18n import N_, _, ngettext, told
 __all__ = ["DAILY_KEY", "BROKEN_KEY", "FORMAT", "LINEUP", "EDITION", "HARD_STEPS", "DailyError",
            "Result", "Status", "today", "parse_day", "day_text", "long_date", "deal_seed",
            "bot_seed", "make_bot", "read_day", "result_of", "result_line", "share_text", "fragment",
+           "rival_text", "parse_rival", "compare_line",
            "parse_status", "dumps_status", "ordinal", "yesterday"]
 
 DAILY_KEY = "tweak.daily"
@@ -116,9 +121,30 @@ def parse_day(text, now: date) -> date:
     return day
 
 
-def fragment(day: date) -> str:
-    """The address fragment (without ``#``) that opens that day's deal."""
-    return f"daily={day_text(day)}"
+def fragment(day: date, result: "Optional[Result]" = None) -> str:
+    """The address fragment (without ``#``) that opens that day's deal; with ``result``, the
+    sharer's, which the friend's game shows to compare with (``&vs=``, ``rival_text``)."""
+    text = f"daily={day_text(day)}"
+    return text + "&vs=" + rival_text(result) if result is not None else text
+
+
+def rival_text(result: "Result") -> str:
+    """A result in a link: "142.3.2.4.0" (points, TWEAK!s, place, players, tied 0/1)."""
+    return ".".join(str(n) for n in (result.points, result.tweaks, result.place,
+                                     result.players, int(result.tied)))
+
+
+def parse_rival(text) -> "Result":
+    """The sharer's result of a link's ``vs=`` (``rival_text``); ``DailyError`` otherwise."""
+    parts = str(text)[:60].split(".")
+    if len(parts) != 5 or not all(part.isascii() and part.isdigit() and len(part) <= 7
+                                  for part in parts):
+        raise DailyError(_("its result is not a daily-deal result"))
+    points, tweaks, place, players, tied = map(int, parts)
+    if players != len(LINEUP) or tied > 1:
+        raise DailyError(_("its result is not a daily-deal result"))
+    return _result({"points": points, "tweaks": tweaks, "place": place, "tied": bool(tied),
+                    "players": players})
 
 
 # ---- seeds and the computers ------------------------------------------------------------------
@@ -211,6 +237,20 @@ def share_text(day: date, result: Result, replay: bool = False) -> str:
     return said.format(day=day_text(day), result=result_line(result))
 
 
+def compare_line(mine: Result, rival: Result) -> str:
+    """The friend's result beside the person's: "Your friend: 130 points, 1 TWEAK!, 3rd of 4 —
+    you made 12 points more"."""
+    diff = mine.points - rival.points
+    if diff > 0:
+        verdict = ngettext("you made {n} point more", "you made {n} points more", diff)
+    elif diff < 0:
+        verdict = ngettext("you made {n} point less", "you made {n} points less", -diff)
+    else:
+        verdict = _("the same points as you")
+    return _("Your friend: {result} — {verdict}").format(
+        result=result_line(rival), verdict=verdict.format(n=abs(diff)))
+
+
 # ---- what this device keeps ----------------------------------------------------------------------
 
 
@@ -219,21 +259,39 @@ class Status:
     day: date
     record: str = ""  # the game's record (tweak.dumps) while it is played
     result: Optional[Result] = None  # once it is finished
+    rival: Optional[Result] = None  # a friend's result to compare with (their link's ``vs=``)
 
     @property
     def done(self) -> bool:
         return self.result is not None
 
 
+def _result_data(r: Result) -> dict:
+    return {"points": r.points, "tweaks": r.tweaks, "place": r.place, "tied": r.tied,
+            "players": r.players}
+
+
 def dumps_status(status: Status) -> str:
     data = {"format": FORMAT, "date": day_text(status.day)}
     if status.result is not None:
-        r = status.result
-        data["result"] = {"points": r.points, "tweaks": r.tweaks, "place": r.place,
-                          "tied": r.tied, "players": r.players}
+        data["result"] = _result_data(status.result)
     else:
         data["record"] = status.record
+    if status.rival is not None:
+        data["rival"] = _result_data(status.rival)
     return json.dumps(data, separators=(",", ":"))
+
+
+def _result(r) -> Result:
+    """A result's stored fields, checked (``DailyError`` with the reason)."""
+    if not isinstance(r, dict) or set(r) != {"points", "tweaks", "place", "tied", "players"}:
+        raise DailyError(_("its result is not a daily-deal result"))
+    if not isinstance(r["tied"], bool):
+        raise DailyError(_("its result's tie is not true or false"))
+    players = _number(r["players"], N_("number of players"), 2, 6)
+    return Result(_number(r["points"], N_("points"), 0, 10**6),
+                  _number(r["tweaks"], N_("TWEAK! count"), 0, 10**4),
+                  _number(r["place"], N_("place"), 1, players), r["tied"], players)
 
 
 def _number(value, name, low, high) -> int:
@@ -257,24 +315,16 @@ def parse_status(text) -> Optional[Status]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DailyError(_("it is not a daily-deal status (format {format})").format(
             format=FORMAT))
-    if set(data) - {"format", "date", "record", "result"}:
+    if set(data) - {"format", "date", "record", "result", "rival"}:
         raise DailyError(_("it has fields a daily-deal status does not have"))
     day = read_day(data.get("date", ""))
+    rival = _result(data["rival"]) if "rival" in data else None
     if "result" in data:
-        r = data["result"]
-        if not isinstance(r, dict) or set(r) != {"points", "tweaks", "place", "tied", "players"}:
-            raise DailyError(_("its result is not a daily-deal result"))
-        if not isinstance(r["tied"], bool):
-            raise DailyError(_("its result's tie is not true or false"))
-        players = _number(r["players"], N_("number of players"), 2, 6)
-        return Status(day, result=Result(_number(r["points"], N_("points"), 0, 10**6),
-                                         _number(r["tweaks"], N_("TWEAK! count"), 0, 10**4),
-                                         _number(r["place"], N_("place"), 1, players),
-                                         r["tied"], players))
+        return Status(day, result=_result(data["result"]), rival=rival)
     record = data.get("record")
     if not isinstance(record, str) or not record:
         raise DailyError(_("it holds neither a game nor a result"))
-    return Status(day, record=record)
+    return Status(day, record=record, rival=rival)
 
 
 def yesterday(day: date) -> date:

@@ -46,7 +46,9 @@ game") opens the review of the finished game on the table; "review:next", "revie
 the results.  While it is open, ``screen`` draws it again.  A game not over is never reviewed
 (a review shows every hand): the reply is its table with a notice saying why.
 The daily deal (issue 11, ``ui.daily``): ``daily`` plays a UTC day's deal — today's (the
-start screen's "Daily deal" section, ``render_daily``) or a ``#daily=DAY`` link's.  Today's deal
+start screen's "Daily deal" section, ``render_daily``) or a ``#daily=DAY`` link's (``&vs=``:
+the sharer's result, ``ui.daily.fragment``, told to the friend and kept with the deal,
+``Session.rival``, to compare on the results).  Today's deal
 not yet finished on this device is *the device's daily deal*: it is saved under ``tweak.daily``
 (not ``tweak.save``, so no other game can push it out; ``resume("tweak.daily")`` continues it),
 Take back is refused in it, and when it ends the slot keeps only its result (no second try) and
@@ -64,7 +66,11 @@ is: only its words change.
 Storage keys: ``tweak.save`` holds the game record (``tweak.dumps``) after every move;
 ``tweak.save.previous`` keeps the game a link or a new deal replaced; ``tweak.save.broken``
 keeps a save that could not be read (nothing a player made is ever deleted); ``tweak.last``
-the record of the last game played to its end.
+the record of the last game played to its end.  That game stays reviewable after the game-over
+screen is gone: a reload of a tab that showed it (its slot, ``tweak.save`` emptied when the
+game ended, or ``tweak.daily`` once done) brings its results back, ``resume("tweak.last")``
+shows them, and the start screen's "Review last game" (``review_last``) opens its review.  A
+last game that cannot be read is set aside under ``tweak.last.broken`` with a notice.
 """
 
 from __future__ import annotations
@@ -83,7 +89,7 @@ from .i18n import _, told
 from . import daily as daily_deal
 from .daily import DAILY_KEY
 from .start import (SPEEDS, YOU, Hooks, SessionError, level_options, parse_hooks, render_daily,
-                    render_notice, render_saves, save_summary, shown_name)
+                    render_last, render_notice, render_saves, save_summary, shown_name)
 
 __all__ = ["Host", "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "LAST_KEY", "SAVE_KEYS"]
 
@@ -91,10 +97,11 @@ SAVE_KEY = "tweak.save"
 PREVIOUS_KEY = "tweak.save.previous"
 BROKEN_KEY = "tweak.save.broken"
 LAST_KEY = "tweak.last"  # the record of the last game played to its end
+LAST_BROKEN_KEY = "tweak.last.broken"  # a last game that could not be read, set aside
 SAVE_KEYS = (SAVE_KEY, PREVIOUS_KEY)
-# What a ``saves`` argument may hold: the saves, the daily deal's status, and the statistics
-# (the start screen shows the daily streak).
-STORED_KEYS = SAVE_KEYS + (DAILY_KEY, "tweak.stats")
+# What a ``saves`` argument may hold: the saves, the daily deal's status, the statistics
+# (the start screen shows the daily streak) and the last finished game (reviewable).
+STORED_KEYS = SAVE_KEYS + (DAILY_KEY, "tweak.stats", LAST_KEY)
 
 
 def _utc_now():
@@ -184,6 +191,10 @@ class Host:
             reply = self.resume(DAILY_KEY, saves)
         elif playing == SAVE_KEY and saves.get(SAVE_KEY):
             reply = self.resume(SAVE_KEY, saves)
+        elif playing in (SAVE_KEY, DAILY_KEY, LAST_KEY) and saves.get(LAST_KEY):
+            # The tab showed a game that has ended since (its slot no longer holds it): its
+            # results come back, with their review, rather than the menu.
+            reply = self.resume(LAST_KEY, saves)
         else:
             reply = self.start(saves)
         return {**reply, **self._levels()}
@@ -228,11 +239,20 @@ class Host:
                 self.notice = _("The saved game cannot be read ({error}). It has been set "
                                 "aside (nothing is deleted); start a new game.").format(
                     error=told(error))
+        last = ""
+        if saves.get(LAST_KEY):
+            try:
+                loads(saves[LAST_KEY])
+                last = render_last(save_summary(saves[LAST_KEY]))
+            except ValueError as error:
+                store.update({LAST_BROKEN_KEY: saves[LAST_KEY], LAST_KEY: None})
+                self.notice = " ".join(filter(None, (self.notice, _last_unreadable(error))))
         status, daily_store, daily_notice = self._read_daily(saves)
         store.update(daily_store)
         self.notice = " ".join(filter(None, (self.notice, daily_notice)))
         notice, self.notice = self.notice, ""
-        return {"screen": "start", "saves": render_saves(found), "notice": render_notice(notice),
+        return {"screen": "start", "saves": render_saves(found) + last,
+                "notice": render_notice(notice),
                 "daily": self._daily_section(status, saves.get("tweak.stats")), "store": store}
 
     # -- starting games -------------------------------------------------------------------
@@ -259,6 +279,8 @@ class Host:
 
         if key == DAILY_KEY:
             return self._resume_daily(saves)
+        if key == LAST_KEY:
+            return self._open_last(saves)
         text = saves.get(key) if key in SAVE_KEYS else None
         if not text:
             self.notice = _("That saved game is gone.")
@@ -287,13 +309,53 @@ class Host:
             return self.start(saves)
         return self._begin(session, self._keep_previous(saves.get(SAVE_KEY), session))
 
-    def rematch(self) -> dict:
+    def rematch(self, saves: Optional[dict] = None) -> dict:
+        """The same seats and rules, a new deal.  ``saves``: the stored saves, when the game
+        over may not be the saved one (the last game opened from the start screen): a game in
+        progress there is kept as the previous save."""
         session = self._session()
         if session.daily_counts:
             session.notice = _("The daily deal is played once a day: start a new game "
                                "instead.")
             return self._reply()
-        return self._begin(session.rematch(seed=self._seeds.randrange(2**31)), {})
+        new = session.rematch(seed=self._seeds.randrange(2**31))
+        return self._begin(new, self._keep_previous((saves or {}).get(SAVE_KEY), new))
+
+    def review_last(self, saves: dict) -> dict:
+        """The start screen's "Review last game": the review of the last game played to its
+        end, at its first step (closing it shows that game's results)."""
+        reply = self._open_last(saves)
+        if reply["screen"] != "over":
+            return reply
+        return {**reply, **self._review("")}
+
+    def _open_last(self, saves: dict) -> dict:
+        """The last game played to its end (``LAST_KEY``), on its results, without writing any
+        save (a game in progress stays as it is).  One that cannot be read is set aside."""
+        from .session import Session
+
+        text = saves.get(LAST_KEY)
+        if not text:
+            self.notice = _("There is no finished game to review.")
+            return self.start(saves)
+        try:
+            session = Session.from_save(text, self.speed)
+            if not session.state.is_over:
+                raise SessionError(_("The last game is not finished."))
+        except (SessionError, ValueError) as error:
+            self.notice = _last_unreadable(error)
+            rest = {k: v for k, v in saves.items() if k != LAST_KEY}
+            return {**self.start(rest), "store": {LAST_BROKEN_KEY: text, LAST_KEY: None}}
+        status = self._read_daily(saves)[0]
+        # The device's own daily deal, done: its results say so (no "replay", no Play again).
+        session.daily_counts = bool(session.daily) and status is not None and status.done \
+            and daily_deal.day_text(status.day) == session.daily
+        if session.daily_counts:
+            session.rival = status.rival
+        self.session, self.review, self.slot, self.notice = session, None, LAST_KEY, ""
+        self._announced = session.log[-2].serial if len(session.log) > 1 else 0
+        self._prompted = ("", -1)
+        return self._reply()
 
     def _keep_previous(self, old: Optional[str], session) -> dict:
         """Where the save a new game replaces goes: kept as the previous game, or set aside
@@ -326,17 +388,21 @@ class Host:
         from .session import Session
 
         now = self.today()
+        text, _amp, rest = text.partition("&")
         try:
             day = daily_deal.parse_day(text, now) if text or link else now
         except daily_deal.DailyError as error:
             self.notice = str(error)
             return self.start(saves)
+        rival, said = self._rival(rest)
         status, store, notice = self._read_daily(saves)
+        notice = " ".join(filter(None, (notice, said)))
         if day == now and status is not None and status.day == now and not status.done:
-            return self._resume_daily(saves)
+            return self._resume_daily(saves, rival, notice)
         if day == now and not (status is not None and status.day == now):
             session = Session.new_daily(day, self.speed)
             session.daily_counts = True
+            session.rival = rival
             session.notice = notice
             if status is not None and not status.done:  # an earlier day's deal, unfinished:
                 # it becomes an ordinary saved game (the slot is today's now), never lost.
@@ -345,18 +411,35 @@ class Host:
                 store.update(previous)
             return self._begin(session, store, DAILY_KEY)
         session = Session.new_daily(day, self.speed)
+        session.rival = rival
         replay = (_("A replay of the daily deal of {date}: you have played today's deal on "
                     "this device, so it counts in no statistics.") if day == now
                   else _("A replay of the daily deal of {date}: it is not today's deal, so it "
                          "counts in no statistics."))
         session.notice = " ".join(filter(None, (
-            notice, replay.format(date=daily_deal.long_date(day)))))
+            replay.format(date=daily_deal.long_date(day)), notice)))
         return self._begin(session, {**store, **self._keep_previous(saves.get(SAVE_KEY),
                                                                     session)})
 
-    def _resume_daily(self, saves: dict) -> dict:
+    @staticmethod
+    def _rival(rest: str) -> tuple:
+        """(a friend's result or None, what to tell the person) from the part of a daily
+        link after its date (``vs=142.3.2.4.0``, ``ui.daily.fragment``)."""
+        vs = _query_params(rest).get("vs")
+        if vs is None:
+            return None, ""
+        try:
+            rival = daily_deal.parse_rival(vs)
+        except daily_deal.DailyError as error:
+            return None, _("The friend's result in this link cannot be read ({error}); the "
+                           "deal is the same.").format(error=error)
+        return rival, _("Your friend's result on this deal: {result}. Play it and "
+                        "compare.").format(result=daily_deal.result_line(rival))
+
+    def _resume_daily(self, saves: dict, rival=None, told_now: str = "") -> dict:
         """Continue the device's daily deal from its slot (whatever its day: a deal started
-        before midnight UTC still counts for its own day)."""
+        before midnight UTC still counts for its own day); ``rival``, a friend's result from
+        the link that led here, replaces the one kept, and ``told_now`` is said."""
         from .session import Session
 
         status, store, notice = self._read_daily(saves)
@@ -374,6 +457,8 @@ class Host:
             return {**self.start(rest), "store": {daily_deal.BROKEN_KEY: saves.get(DAILY_KEY),
                                                   DAILY_KEY: None}}
         session.daily_counts = True
+        session.rival = rival or status.rival
+        session.notice = told_now
         return self._begin(session, store, DAILY_KEY)
 
     @staticmethod
@@ -652,8 +737,9 @@ class Host:
         day = date.fromisoformat(session.daily)
         if session.state.is_over:
             seat = session.humans[0]
-            return daily_deal.Status(day, result=daily_deal.result_of(session.state, seat))
-        return daily_deal.Status(day, record=session.save_text())
+            return daily_deal.Status(day, result=daily_deal.result_of(session.state, seat),
+                                     rival=session.rival)
+        return daily_deal.Status(day, record=session.save_text(), rival=session.rival)
 
     def _narration(self, session, screen) -> tuple:
         """What assistive technology hears and where focus goes: ``announce``, the sentences
@@ -670,6 +756,11 @@ class Host:
         if turn:
             news.append(prompt)
         return {"announce": news, "focus": focus, "turn": turn}, prompt if turn else ""
+
+
+def _last_unreadable(error) -> str:
+    return _("The last finished game cannot be read ({error}). It has been set aside "
+             "(nothing is deleted).").format(error=told(error))
 
 
 def _prompt_and_focus(screen):

@@ -45,6 +45,7 @@ SAVE_KEYS = ("tweak.save", "tweak.save.previous")
 DAILY_KEY = "tweak.daily"  # the daily deal of this device (ui/daily.py); the worker decides
 PACE_KEY = "tweak.pace"
 STATS_KEY = "tweak.stats"  # the player's statistics (ui/stats.py); the worker counts
+LAST_KEY = "tweak.last"  # the last game played to its end: its results and review stay at hand
 LANG_KEY = "tweak.lang"  # the language the player picked (ui/lang.js writes it when picked)
 OWNER_KEY = "tweak.owner"  # which tab plays the saved game (localStorage: every tab sees it)
 # The key of the game this tab shows (sessionStorage: a reload resumes it).
@@ -164,8 +165,10 @@ def session_set(key, value):
 
 def saves_text():
     """The stored texts the worker reads to start or resume a game: the saves, the daily
-    deal's status and the statistics (for the start screen's daily streak)."""
-    return json.dumps({key: storage_get(key) for key in SAVE_KEYS + (DAILY_KEY, STATS_KEY)})
+    deal's status, the statistics (for the start screen's daily streak) and the last finished
+    game (its results after a reload, "Review last game")."""
+    return json.dumps({key: storage_get(key)
+                       for key in SAVE_KEYS + (DAILY_KEY, STATS_KEY, LAST_KEY)})
 
 
 def stats_text():
@@ -670,6 +673,9 @@ async def handle(kind, value, target=None):
         await ask("deal", form_fields(), saves_text())
     elif name == "resume":
         await ask("resume", arg, saves_text())
+    elif name == "review-last":  # the start screen's "Review last game"
+        await ask("review_last", saves_text())
+        window.scrollTo(0, 0)
     elif name == "daily":
         await ask("daily", arg, saves_text())
         window.scrollTo(0, 0)
@@ -689,7 +695,7 @@ async def handle(kind, value, target=None):
         await ask("start", saves_text())
         window.scrollTo(0, 0)
     elif name == "rematch":
-        await ask("rematch")
+        await ask("rematch", saves_text())
     elif name == "copy-link":
         await copy_link()
     elif name == "stats":

@@ -140,7 +140,7 @@ def _topbar(screen: Screen) -> str:
     if screen.daily:  # the daily deal (ui/daily.py): the device's own, or a replay
         from datetime import date
 
-        from .daily import long_date
+        from .daily import long_date, result_line
 
         when = long_date(date.fromisoformat(screen.daily))
         if screen.daily_counts:
@@ -152,6 +152,11 @@ def _topbar(screen: Screen) -> str:
                     _("Daily replay"))
         info += (f'<span class="{chip[0]}" title="{_e(chip[1].format(date=when))}">'
                  f'{_e(chip[2])}</span>')
+        if screen.rival is not None:  # a friend's link: their score to beat, all game long
+            whole = _("Your friend's result: {result}").format(result=result_line(screen.rival))
+            info += (f'<span class="rival-chip" title="{_e(whole)}">'
+                     + _e(_("Friend: {points}").format(points=screen.rival.points))
+                     + '</span>')
     if screen.practice:  # a move was taken back: this game counts in no statistics
         why = _("A move was taken back: this game does not count in your statistics")
         info += f'<span class="practice" title="{_e(why)}">' + _e(_("Practice")) + '</span>'
@@ -916,10 +921,13 @@ def _daily_result(screen: Screen) -> str:
     note = (_("A replay: it counts in no statistics.") if replay
             else _("Counted. The next deal comes at midnight UTC."))
     note = f'<p class="daily-next">{_e(note)}</p>'
+    # A friend's link carried their result: the two side by side.
+    rival = (f'<p class="daily-rival">{_e(daily.compare_line(result, screen.rival))}</p>'
+             if screen.rival is not None else '')
+    shared = share_button(daily.share_text(day, result, replay), daily.fragment(day, result))
     return (f'<section class="daily-result" aria-label="{_e(title)}"><h2>{_e(title)}</h2>'
-            f'<p class="daily-line">{_e(daily.result_line(result))}</p>'
-            f'{share_button(daily.share_text(day, result, replay), daily.fragment(day))}'
-            f'{note}</section>')
+            f'<p class="daily-line">{_e(daily.result_line(result))}</p>{rival}'
+            f'{shared}{note}</section>')
 
 
 def render_flash(flash, names, big: bool = True) -> str:

@@ -237,6 +237,7 @@ class Screen:
     practice: bool = False  # a move was taken back: the game counts in no statistics
     daily: str = ""  # the daily deal's date ("YYYY-MM-DD") if this game is one
     daily_counts: bool = False  # it is this device's daily deal of its day (not a replay)
+    rival: Optional[object] = None  # ui.daily.Result: a friend's, from their link, to compare
 
     @property
     def names(self) -> tuple:
@@ -302,6 +303,7 @@ class Session:
         self.bot_seeds = {i: _BOT_SEEDS.randrange(2**31)
                           for i, seat in enumerate(self.seats) if not seat.is_human}
         self.daily_counts = False  # ui.host marks the device's own daily deal
+        self.rival = None  # a daily deal's friend's result (ui.daily.Result), set by ui.host
         self.bots = {}  # seat -> its bot, made on its first move (``bot``)
         self._paces = {}  # seat -> the pace its bot was made for
         self.viewer = self.humans[0] if not self.hot_seat else None
@@ -394,6 +396,11 @@ class Session:
                 error=told(error))) from None
         session = Session(record, seats, state, speed=speed, history=history)
         session._actors = actors
+        # A practice game come back at a person's decision may be just where a take back
+        # left it (the record does not say): a second take back there would rewind a move
+        # further, so it waits for the person's next move.  (A move was taken back at most
+        # once per decision; this may cost a practice game one take back after a reload.)
+        session.taken_back = record.practice and session.human_to_act()
         return session
 
     @staticmethod
@@ -473,6 +480,7 @@ class Session:
             practice=self.record.practice,
             daily=self.record.daily,
             daily_counts=self.daily_counts,
+            rival=self.rival,
             kind=kind,
             view=None if kind == "pass" else view(self.state, eyes),
             seats=self.seats,

@@ -119,6 +119,15 @@ def render_saves(saves) -> str:
     )
 
 
+def render_last(text: str) -> str:
+    """"Review last game": the last game played to its end (``text``, its summary), every
+    move again with every hand face up (ui/review.py)."""
+    title = escape(_("Review last game"))  # (outside the f-string, where Babel finds it)
+    return (f'<button type="button" class="btn resume last-game" data-ui="review-last">'
+            f'<span class="resume-title">{title}</span>'
+            f'<span class="resume-detail">{escape(text)}</span></button>')
+
+
 def render_notice(text: str) -> str:
     if not text:
         return ""
@@ -157,9 +166,12 @@ def render_daily(status, today, moves: int = 0, streak: int = 0) -> str:
     play = ('<button type="button" class="btn primary daily-play" data-ui="daily">{}</button>')
     if status is not None and status.day == today and status.done:
         line = daily.result_line(status.result)
+        rival = ('<p class="daily-rival">' + escape(daily.compare_line(
+            status.result, status.rival)) + '</p>' if status.rival is not None else '')
         body = ('<p class="daily-result">' + escape(_("Today's deal: {result}").format(
-                    result=line)) + '</p>'
-                + share_button(daily.share_text(today, status.result), daily.fragment(today))
+                    result=line)) + '</p>' + rival
+                + share_button(daily.share_text(today, status.result),
+                               daily.fragment(today, status.result))
                 + '<p class="daily-next">' + escape(_(
                     "Played. The next deal comes at midnight UTC.")) + '</p>')
     elif status is not None and status.day == today:

@@ -9,7 +9,8 @@ nor ``js``: the worker has no document (PyScript's console warning about ``windo
 
 The verbs: ``hello`` (the first call: address, saves, pace, language), ``language`` (switch
 and draw again what is shown), ``start`` (the start screen),
-``deal``, ``resume``, ``open_link``, ``daily`` (a day's daily deal), ``rematch``, ``act`` (a move), ``command`` (a UI
+``deal``, ``resume``, ``open_link``, ``daily`` (a day's daily deal), ``rematch``, ``review_last``
+(the start screen's "Review last game"), ``act`` (a move), ``command`` (a UI
 command: also the hint, show all sums, take back and the game review's ``review:...``), ``bot_move`` (a computer thinks and
 moves), ``screen``, ``rules``, ``link``, and the statistics' ``statistics`` (their screen, a
 reset), ``export_stats`` (a file to download), ``import_stats`` (a file's text).  ``act`` and
@@ -86,8 +87,12 @@ def daily(day, saves):
     return _answer(lambda: host.daily(day, parse_saves(saves)))
 
 
-def rematch():
-    return _answer(host.rematch)
+def rematch(saves="{}"):
+    return _answer(lambda: host.rematch(parse_saves(saves)))
+
+
+def review_last(saves):
+    return _answer(lambda: host.review_last(parse_saves(saves)))
 
 
 def act(action, stats=None):
@@ -148,6 +153,7 @@ def memory():
 
 
 __export__ = ["hello", "language", "start", "deal", "resume", "open_link", "daily", "rematch",
+              "review_last",
               "act", "command", "bot_move", "screen", "rules", "link", "statistics",
               "export_stats", "import_stats", "memory"]
 

@@ -52,7 +52,7 @@ def shot(page, name, size):
     game_shot(page, "daily-" + name, size, full_page=True)
 
 
-def expected_line() -> str:
+def expected_result() -> daily.Result:
     """The day's result under CPython when the person places their first hand card every turn
     (and gives it up to a Bomb), as ``play_to_the_end`` clicks."""
     session = Session.new_daily(DAY, "instant")
@@ -64,7 +64,7 @@ def expected_line() -> str:
         else:
             me = view(session.state, session.state.to_act)
             session._apply(Place(me.hand[0]))
-    return daily.result_line(daily.result_of(session.state, 0))
+    return daily.result_of(session.state, 0)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -90,7 +90,9 @@ def test_todays_deal_played_shared_and_not_played_again(open_game, page, size):
     shot(page, "table", size)
 
     play_to_the_end(page)
-    line = expected_line()
+    result = expected_result()
+    line = daily.result_line(result)
+    vs = daily.rival_text(result)  # the link carries the result, for the friend to compare
     over = page.locator("[data-screen=over] .daily-result")
     expect(over.locator(".daily-line")).to_have_text(line)
     expect(button(page, "Play again")).to_have_count(0)
@@ -102,10 +104,11 @@ def test_todays_deal_played_shared_and_not_played_again(open_game, page, size):
     text = f"TWEAK! daily 2026-12-01 — {line}"
     if size == "phone":
         assert shared == [{"via": "share", "text": text, "url": shared[0]["url"]}]
-        assert shared[0]["url"].endswith("/#daily=2026-12-01")
+        assert shared[0]["url"].endswith(f"/#daily=2026-12-01&vs={vs}")
     else:
         assert len(shared) == 1 and shared[0]["via"] == "clipboard"
-        assert re.fullmatch(re.escape(text) + r"\nhttp://127\.0\.0\.1:\d+/#daily=2026-12-01",
+        assert re.fullmatch(re.escape(text) + r"\nhttp://127\.0\.0\.1:\d+/#daily=2026-12-01"
+                            + re.escape(f"&vs={vs}"),
                             shared[0]["text"])
     shot(page, "over", size)
 
@@ -144,8 +147,15 @@ def test_the_daily_link_in_a_fresh_browser(browser, site_url, open_game, page):
         settle(friend)
         return context, friend
 
-    context, friend = fresh("#daily=2026-12-01")
+    context, friend = fresh("#daily=2026-12-01&vs=130.1.3.4.0")  # a link with its result
     expect(friend.locator(".topbar .daily-chip")).to_have_text("Daily deal")
+    # (The sentence that tells it shows until the next move, which a computer may make at
+    # once; the table keeps the score to beat in sight all game long.)
+    rival = friend.locator(".topbar .rival-chip")
+    expect(rival).to_have_text("Friend: 130")
+    expect(rival).to_have_attribute("title",
+                                    "Your friend's result: 130 points, 1 TWEAK!, 3rd of 4")
+    shot(friend, "friend", "phone")
     assert "#" not in friend.url  # the game is saved now: a reload resumes it, not the link
     context.close()
 

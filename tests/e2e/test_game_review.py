@@ -34,7 +34,7 @@ def position(page):
     return page.locator(".review-pos")
 
 
-def test_review_a_game_by_buttons_and_keys(open_game, page, sized):
+def test_review_a_game_by_buttons_and_keys(open_game, page, sized, wait_for_python):
     open_game(query(seed=31, goal=60, speed="instant"))
     set_players(page, ["human", "bot"])
     page.locator("#deal").click()
@@ -115,6 +115,30 @@ def test_review_a_game_by_buttons_and_keys(open_game, page, sized):
     settle(page)
     expect(page.locator("[data-screen=over]")).to_be_visible()
     expect(button(page, "Review game")).to_be_focused()
+
+    # A reload brings the results back (the finished game is "tweak.last"), review and all.
+    title = page.locator("[data-screen=over] h1").inner_text()
+    page.reload()
+    wait_for_python(page)
+    settle(page)
+    expect(page.locator("[data-screen=over] h1")).to_have_text(title)
+    button(page, "Review game").click()
+    settle(page)
+    expect(position(page)).to_have_text(re.compile(rf"^Step 0 of {steps} · Round 1"))
+    button(page, "Back to results").click()
+    settle(page)
+    # From the menu, "Review last game" opens the same review; back to its results.
+    button(page, "New game").click()
+    settle(page)
+    last = page.get_by_role("button", name=re.compile(r"^Review last game"))
+    expect(last).to_be_visible()
+    shot(page, "start-last", sized)
+    last.click()
+    settle(page)
+    expect(position(page)).to_have_text(re.compile(rf"^Step 0 of {steps} · Round 1"))
+    button(page, "Back to results").click()
+    settle(page)
+    expect(page.locator("[data-screen=over] h1")).to_have_text(title)
 
 
 def test_a_finished_games_link_opens_on_its_results_and_its_review(open_game, page, sized):

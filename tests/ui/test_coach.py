@@ -105,3 +105,20 @@ def test_reasons_name_cards_for_a_player_and_notation_for_a_developer():
                                                      "their 3 goes to the table")
     assert told(played[1]) == ("the [T!] card scores its 2 points whether played or kept; kept, "
                                "it could act later this round")  # no ruling numbers
+
+def test_a_safe_play_says_nothing_is_left_for_the_next_player():
+    """Issue 11's words for a table the next player cannot take from: "leaves red 1 (2 points),
+    nothing the next player can take at target 9"; a table they can take from says how much."""
+    from types import SimpleNamespace
+
+    from tweak.bots.evaluator import _leaves
+
+    seen = view(red_capture(), 0)
+    known = SimpleNamespace(target_after=lambda draws: {9: 1.0}, value_share={})
+    for expected, said in ((0.0, "leaves red 1 (2 points), nothing the next player can take at "
+                                 "target 9"),
+                           (0.4, "leaves red 1 (2 points) to the next player at target 9: they "
+                                 "take about 0.4")):
+        judge = SimpleNamespace(_next_hand=lambda seat: 3, exposure=lambda *args: expected)
+        reason = _leaves(seen, judge, known, parse_action("P1"), [Face.parse("R1")])
+        assert told(reason) == said

@@ -190,13 +190,17 @@ def test_once_finished_the_day_shows_its_result_and_share_and_cannot_be_played_a
     assert "Share result" in over and 'data-ui="rematch"' not in over
     text = daily.share_text(DAY, status.result)
     assert text.startswith("TWEAK! daily 2026-12-01 — ")
-    assert f'data-share="{text}"' in over and 'data-fragment="daily=2026-12-01"' in over
+    link = "daily=2026-12-01&vs=" + daily.rival_text(status.result)
+    assert f'data-share="{text}"' in over and f'data-fragment="{link}"' in over.replace(
+        "&amp;", "&")
 
-    # A reload of the finished daily's tab shows the menu, not another saved game.
+    # A reload of the finished daily's tab shows its results again (the last game, with its
+    # Share and its review), never another saved game, and writes nothing.
     other = {**device.storage, SAVE_KEY: dumps(Record(2, 9))}
     reload = Host(clock=clock_at(DAY)).hello("", "", parse_saves(json.dumps(other)), "normal",
                                              playing=DAILY_KEY)
-    assert reload["screen"] == "start"
+    assert reload["screen"] == "over" and not reload["store"]
+    assert f'data-share="{text}"' in reload["html"] and 'data-ui="rematch"' not in reload["html"]
     section = Device(storage=device.storage).start()["daily"]
     assert "Today's deal: " + daily.result_line(status.result) in section.replace("&#x27;", "'")
     assert "Share result" in section and "Play today" not in section
@@ -244,6 +248,55 @@ def test_a_link_to_today_counts_as_the_daily_deal_if_not_played_here():
     device = Device()
     reply = device.keep(device.host.hello("", "#daily=2026-12-01", {}, "normal"))
     assert reply["slot"] == DAILY_KEY and device.host.session.daily_counts
+
+
+def test_a_friends_link_carries_their_result_to_compare_with_across_a_reload():
+    sharer = Device()
+    sharer.daily()
+    sharer.play_to_the_end(first_capture_else_last)
+    theirs = daily.parse_status(sharer.storage[DAILY_KEY]).result
+    link = "#" + daily.fragment(DAY, theirs)
+    assert daily.parse_rival(daily.rival_text(theirs)) == theirs
+
+    friend = Device()
+    reply = friend.keep(friend.host.hello("", link, {}, "normal"))
+    assert reply["slot"] == DAILY_KEY and friend.host.session.daily_counts
+    assert ("Your friend's result on this deal: " + daily.result_line(theirs)) in \
+        reply["html"].replace("&#x27;", "'")
+    friend.step()
+    # The tab reloads mid-game: the friend's result is kept with the day's deal.
+    again = Device(storage=friend.storage)
+    again.keep(again.host.hello("", "", again.saves(), "normal", playing=DAILY_KEY))
+    assert again.host.session.rival == theirs
+    table = again.host.screen()["html"]  # the table shows the score to beat, all game long
+    assert f'>Friend: {theirs.points}</span>' in table
+    assert ("Your friend&#x27;s result: " + daily.result_line(theirs)) in table
+    again.play_to_the_end(lambda legal: legal[0])
+    mine = daily.parse_status(again.storage[DAILY_KEY]).result
+    over = render_screen(again.host.session.screen())
+    compared = daily.compare_line(mine, theirs)
+    assert compared.startswith("Your friend: " + daily.result_line(theirs) + " — you made ")
+    assert compared.replace("'", "&#x27;") in over
+    assert compared.replace("'", "&#x27;") in again.start()["daily"]
+
+
+@pytest.mark.parametrize("vs", ["142.3.2", "142.3.2.6.0", "a.b.c.d.e", "142.3.9.4.0",
+                                "1.2.3.4.5", "9" * 80])
+def test_a_friends_result_that_cannot_be_read_is_said_and_the_deal_is_the_same(vs):
+    device = Device()
+    reply = device.keep(device.host.hello("", "#daily=2026-12-01&vs=" + vs, {}, "normal"))
+    assert device.host.session.daily_counts and device.host.session.rival is None
+    assert "friend&#x27;s result in this link cannot be read" in reply["html"]
+    with pytest.raises(DailyError):
+        daily.parse_rival(vs)
+
+
+def test_the_comparison_in_words():
+    mine, theirs = Result(142, 3, 2, False, 4), Result(130, 1, 3, False, 4)
+    assert daily.compare_line(mine, theirs) == \
+        "Your friend: 130 points, 1 TWEAK!, 3rd of 4 — you made 12 points more"
+    assert daily.compare_line(theirs, mine).endswith("you made 12 points less")
+    assert daily.compare_line(mine, mine).endswith("the same points as you")
 
 
 @pytest.mark.parametrize("fragment, words", [

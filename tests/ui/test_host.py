@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tweak import Place, loads
-from ui.host import BROKEN_KEY, PREVIOUS_KEY, SAVE_KEY, Host, parse_saves
+from ui.host import (BROKEN_KEY, LAST_BROKEN_KEY, LAST_KEY, PREVIOUS_KEY, SAVE_KEY, Host,
+                     parse_saves)
 
 FIELDS = {"players": "2", "kind-0": "human", "kind-1": "bot", "edition": "classic"}
 
@@ -180,6 +181,67 @@ def test_a_finished_game_is_kept_as_the_last_game():
             reply = made.act(str(made.session.screen().view.legal[-1]))
     assert reply["store"]["tweak.save"] is None
     assert loads(reply["store"]["tweak.last"]).actions == made.session.record.actions
+
+
+def finished_game() -> str:
+    """The record of a short game (goal 1) played to its end, as ``tweak.last`` holds it."""
+    made = host("?seed=7&speed=instant&goal=1")
+    reply = made.deal(FIELDS, {})
+    while reply["screen"] != "over":
+        if reply["bot"]:
+            reply = made.bot_move()
+        elif reply["screen"] == "scores":
+            reply = made.command("next-round")
+        else:
+            reply = made.act(str(made.session.screen().view.legal[-1]))
+    return reply["store"][LAST_KEY]
+
+
+def test_a_reload_after_the_game_ended_shows_its_results_and_its_review_again():
+    last = finished_game()
+    saves = parse_saves(json.dumps({SAVE_KEY: None, LAST_KEY: last}))
+    again = Host().hello("", "", saves, "normal", playing=SAVE_KEY)
+    assert again["screen"] == "over" and 'data-ui="review"' in again["html"]
+    assert again["store"] == {} and again["slot"] == LAST_KEY  # nothing rewritten
+    made = Host()
+    made.hello("", "", saves, "normal", playing=SAVE_KEY)
+    review = made.command("review")
+    assert review["screen"] == "review" and 'data-ui="review:sheet:1"' in review["html"]
+    assert made.command("review:sheet:1")["screen"] == "review"
+    # A reload of a tab that showed that game (its slot now "tweak.last") shows it again;
+    # a tab that was on the menu stays on the menu.
+    assert Host().hello("", "", saves, "normal", playing=LAST_KEY)["screen"] == "over"
+    assert Host().hello("", "", saves, "normal")["screen"] == "start"
+
+
+def test_the_start_screen_offers_the_last_game_review_and_keeps_the_game_in_progress():
+    last = finished_game()
+    playing, _reply = dealt()
+    in_progress = playing.session.save_text()
+    saves = {SAVE_KEY: in_progress, LAST_KEY: last}
+    made = host()
+    start = made.start(saves)
+    assert 'data-ui="review-last"' in start["saves"] and "Review last game" in start["saves"]
+    assert 'data-ui="resume:tweak.save"' in start["saves"]
+    review = made.review_last(saves)
+    assert review["screen"] == "review" and "Next move" in review["html"]
+    assert not review["store"]  # the game in progress is not touched
+    assert made.command("review:close")["screen"] == "over"
+    # Play again from there: the game in progress is kept as the previous save.
+    again = made.rematch(saves)
+    assert again["store"][PREVIOUS_KEY] == in_progress and again["screen"] in ("table", "pass")
+    assert loads(again["store"][SAVE_KEY]).actions == made.session.record.actions
+    assert 'data-ui="review-last"' not in host().start({SAVE_KEY: in_progress})["saves"]
+
+
+@pytest.mark.parametrize("bad", ["{not json", json.dumps({"format": "other"})])
+def test_a_last_game_that_cannot_be_read_is_set_aside_with_a_notice(bad):
+    start = host().start({LAST_KEY: bad})
+    assert 'data-ui="review-last"' not in start["saves"]
+    assert "last finished game cannot be read" in start["notice"]
+    assert start["store"] == {LAST_BROKEN_KEY: bad, LAST_KEY: None}
+    reply = host().review_last({LAST_KEY: bad})
+    assert reply["screen"] == "start" and reply["store"][LAST_BROKEN_KEY] == bad
 
 
 @settings(max_examples=400, deadline=None, derandomize=True, database=None)

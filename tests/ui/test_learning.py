@@ -95,6 +95,28 @@ def test_only_the_last_move_is_taken_back_until_the_person_moves_again():
     assert session.screen().take_back  # ...may be taken back in its turn
 
 
+def test_a_reload_after_a_take_back_never_lets_a_second_one_rewind_further():
+    session = session_of("human", "bot", "bot")
+    for _ in range(2):
+        session.act(str(Place(session.screen().view.hand[0])))
+        session.step_bots()
+    session.command("take-back")
+    taken = session.record.actions
+    again = Session.from_save(session.save_text(), "instant")  # the tab reloaded
+    assert again.record.practice and not again.screen().take_back
+    with pytest.raises(SessionError, match="last move"):
+        again.take_back()
+    assert again.record.actions == taken
+    again.act(str(Place(again.screen().view.hand[0])))  # the person's next decision
+    again.step_bots()
+    assert again.screen().take_back
+    # A game not taken back comes back with its last move still to take back.
+    fresh = session_of("human", "bot", "bot")
+    fresh.act(str(Place(fresh.screen().view.hand[0])))
+    fresh.step_bots()
+    assert Session.from_save(fresh.save_text(), "instant").screen().take_back
+
+
 def test_never_take_back_between_people():
     session = session_of("human", "human", "bot")
     session.command("reveal")

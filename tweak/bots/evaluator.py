@@ -348,6 +348,9 @@ def _leaves(view, judge, known, action, left) -> Sentence:
                         targets="/".join(str(t) for t in targets), target=likely[0]))
     fields = dict(cards=Cards(tuple(left)), points=Points(sum(view.rules.points(f) for f in left)),
                   at=at, taken=Tenths(expected))
+    if tweak < 0.05 and round(expected, 1) == 0:  # a safe play, in issue 11's words
+        return Sentence(N_("leaves {cards} ({points}), nothing the next player can take at "
+                           "{at}"), **{name: fields[name] for name in ("cards", "points", "at")})
     if tweak >= 0.05:
         return Sentence(N_("leaves {cards} ({points}) to the next player at {at}: they take about "
                            "{taken}, a TWEAK! {chance} of the time"),
