@@ -68,7 +68,7 @@ from .heuristics import Appraiser
 from .knowledge import Knowledge
 from .medium import rank
 from .playout import playout, points_table
-from .sampling import determinize
+from .sampling import PLACE_SLIP, determinize
 
 __all__ = ["Judgement", "Budget", "Result", "evaluate", "search", "judgements", "describe",
            "COACH_BUDGET", "PRUNE_EVERY", "PRUNE_Z"]
@@ -162,11 +162,12 @@ def others_weight(players) -> float:
 
 
 def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
-           endgame=None, short_turns=None, short_others=None):
+           endgame=None, short_turns=None, short_others=None, place_slip=PLACE_SLIP):
     """Determinized search (see the module docstring): a generator that yields between slices
     of work and returns a ``Result``.  ``width`` limits the candidates to Medium's best
     ``width`` (None: every legal action); ``ranked`` is Medium's ranking if already known.
-    ``short_others`` replaces ``SHORT_OTHERS_WEIGHT`` (for experiments)."""
+    ``short_others`` replaces ``SHORT_OTHERS_WEIGHT`` (for experiments); ``place_slip`` goes to
+    ``sampling.determinize`` (1: a place tells nothing about the placer's hand)."""
     legal = view.legal
     if not legal:
         raise ValueError(f"seat {view.seat} has nothing to do now")
@@ -197,7 +198,7 @@ def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
     steps = worlds = 0
     stopped = False
     while not stopped:
-        world = determinize(view, rng, known)
+        world = determinize(view, rng, known, place_slip)
         for index in alive:
             scores, used = playout(world, candidates[index], points, look_plies, **horizon)
             values[index].append(scores[seat] - weight * (sum(scores) - scores[seat]))

@@ -62,7 +62,7 @@ import platform
 from dataclasses import dataclass
 from random import Random
 
-from . import evaluator
+from . import evaluator, sampling
 from .evaluator import Budget, search
 from .knowledge import Knowledge
 from .medium import rank
@@ -112,7 +112,7 @@ class HardBot:
                  slice_seconds: float = SLICE_SECONDS, switch_z: float = SWITCH_Z,
                  endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK,
                  look_turns=None, endgame_deck=None, short_turns=None,
-                 short_others=None):
+                 short_others=None, place_slip=None):
         if pace not in PACES:
             raise ValueError(f"unknown pace {pace!r} (one of {', '.join(PACES)})")
         chosen = PACES[pace]
@@ -133,6 +133,7 @@ class HardBot:
         self.endgame_deck = evaluator.ENDGAME_DECK if endgame_deck is None else endgame_deck
         self.short_turns = short_turns
         self.short_others = short_others
+        self.place_slip = sampling.PLACE_SLIP if place_slip is None else place_slip
         self.last_worlds = 0  # worlds searched for the last decision (for benchmarks)
         self.last_result = None
 
@@ -159,7 +160,8 @@ class HardBot:
         result = yield from search(view, self.rng, self.budget(view), self.width, ranked,
                                    look_turns=self.look_turns, endgame=self.endgame_deck,
                                    short_turns=self.short_turns,
-                                   short_others=self.short_others)
+                                   short_others=self.short_others,
+                                   place_slip=self.place_slip)
         self.last_worlds = result.worlds
         self.last_result = result
         if result.worlds < 2:
