@@ -3,7 +3,8 @@
 ``evaluate(view, budget=Budget(...), seed=0)`` returns a list of ``Judgement``, best first, one
 per legal action of ``view.seat`` (or per action searched, see ``width``).  It uses only the
 seat's ``PlayerView`` (R21): the hidden cards are sampled consistently with it
-(``sampling.determinize``: other hands, deck faces under the visible back R6, [T!] pile order).
+(``sampling.determinize``: other hands, deck faces under the visible back R6, [T!] pile order;
+the hand of the seat that made the last play in the view weighed by what that play says of it).
 
 A ``Judgement`` is plain data:
 

@@ -5,7 +5,10 @@ For each decision (``evaluator.search``):
 1. Medium's ranking (``medium.rank``) orders the legal actions; the best ``width`` are searched
    (a single legal action needs no search).
 2. Worlds are sampled from the view (``sampling.determinize``): other hands, deck faces under
-   the visible back (R6) and the [T!] pile order, all consistent with what the view shows.
+   the visible back (R6) and the [T!] pile order, all consistent with what the view shows,
+   and weighed by what the last play in the view says of the player who made it (a place:
+   its kept cards could not capture; a capture: they could not take more, and its first card
+   drawn shows the capture's sum on its back; ``place_slip``, ``sampling.PLACE_SLIP``).
 3. In every world each candidate is played, then every seat plays on (``playout.playout``:
    [T!] cards played, one move looked ahead for the first turns): to the round's end once the
    deck holds ``evaluator.ENDGAME_DECK`` cards or fewer, else until this seat has played one
