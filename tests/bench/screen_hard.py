@@ -1,8 +1,9 @@
 """Screen a variant of the Hard bot against today's Hard on duplicate deals.
 
-Two similar bots differ little on each deal, so the per-deal margin varies far less than in a
-Hard-vs-Medium run: 150-200 deals show an edge of a point or two that 500 deals of Hard vs
-Medium could not (issue 10, fourth pass).  The lineup is ``hard`` (HardBot with the base
+The hope was that two similar bots differ little on each deal; measured, they do not: two
+Hards that choose differently soon play different games, and the per-deal sd of the margin was
+about 13 points (Hard - Medium: about 15), so 150 deals give about ±2 points
+(tests/bench/results/tournament.txt, fourth pass).  A screen catches large edges only.  The lineup is ``hard`` (HardBot with the base
 options) against ``hardx`` (the same, plus the variant's options); both see the same deals in
 both seatings, seeded from ``--bot-seed`` as ``tweak.tournament`` seeds every bot.
 
