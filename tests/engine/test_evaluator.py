@@ -11,6 +11,9 @@
   - a capture of red cards ranks above a place.
 * The sampler never produces a card the seat has seen elsewhere (its hand, the table, the
   captured piles), and the top card always carries the visible back (R6).
+* The sampler reads the last play in the view (R20): a seat that placed a card is not given
+  a kept card that could have captured at its target; a seat that captured is given a hand
+  whose first card drawn shows the capture's sum on its back (R6, R11).
 * The playouts' shortcuts (the next seat's best reply by a knapsack; the round's last card
   scored without dealing the next round) give what the engine's lists and scoring give.
 
@@ -180,6 +183,55 @@ def test_sampled_worlds_never_hold_a_card_the_seat_has_seen():
             state = apply(state, bots[state.to_act].choose(seen_by_actor))
             step += 1
     assert checked > 500
+
+
+def test_a_place_tells_the_sampler_which_cards_the_placer_did_not_keep():
+    # Deck empty (target 7, R7).  Seat 1 held G1 B2 P6 facing R3: no card of it adds to 7
+    # with R3 (R14), so it placed G1.  Four more cards are left out of the captured piles, so
+    # the unseen cards are B2 P6 Y4 O4 Y5 O5 and seat 1 holds two of them.  A 4 would have
+    # captured R3 (4 + 3 = 7): a seat that places rather than capture gives up points, so
+    # with no slip no sampled world gives seat 1 a 4; without the inference some do.
+    from tweak.actions import Place
+    from tweak.bots.knowledge import Knowledge
+
+    state = position([["R6", "G5"], ["G1", "B2", "P6"]], ["R3"], [], turn=1)
+    spare = Counter(Face.parse(text) for text in ("Y4", "O4", "Y5", "O5"))
+    won = []
+    for pile in state.won:
+        kept = []
+        for face in pile:
+            if spare[face]:
+                spare[face] -= 1
+            else:
+                kept.append(face)
+        won.append(tuple(kept))
+    state = apply(replace(state, won=tuple(won)), Place(Face.parse("G1")))
+    seen = view(state, 0)
+    known = Knowledge(seen)
+    assert known.placed is not None and known.placed.seat == 1 and not known.placed.capture
+    assert sorted(map(str, known.unseen)) == ["B2", "O4", "O5", "P6", "Y4", "Y5"]
+    rng = Random(3)
+    fours = [sum(face.value == 4 for face in determinize(seen, rng, known, slip).hands[1])
+             for slip in (0.0, 1.0) for _ in range(300)]
+    assert sum(fours[:300]) == 0
+    assert sum(fours[300:]) > 50  # without it, 2 of the 6 unseen cards are 4s
+
+
+def test_a_capture_tells_the_sampler_the_back_of_the_first_card_drawn():
+    # place_weight on hands given directly: seat 1 captured at 9 and drew one card, so one of
+    # its cards (the first drawn) was the deck's top card with the back 9 (R6, R11).
+    from tweak.bots.knowledge import PlayEvidence
+    from tweak.bots.sampling import place_weight
+
+    best = (-1,) * 17  # the table it faced offers no other capture
+    evidence = PlayEvidence(1, Face.parse("G4"), True, 9, best, 9, 1, False)
+    with_nine = [Card.parse("B2/7"), Card.parse("O3/8"), Card.parse("Y6/9")]
+    without = [Card.parse("B2/7"), Card.parse("O3/8"), Card.parse("Y6/10")]
+    assert place_weight(with_nine, evidence, CLASSIC, 0.0) == 1 / 3
+    assert place_weight(without, evidence, CLASSIC, 0.0) == 0.0
+    # Having used a Joker this round (R13), the target may have been the back ±1: O3/8 and
+    # Y6/10 may each have been the card drawn.
+    assert place_weight(without, replace(evidence, joker=True), CLASSIC, 0.0) == 2 / 3
 
 
 def test_the_playouts_shortcuts_agree_with_the_engine():

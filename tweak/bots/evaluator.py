@@ -3,7 +3,8 @@
 ``evaluate(view, budget=Budget(...), seed=0)`` returns a list of ``Judgement``, best first, one
 per legal action of ``view.seat`` (or per action searched, see ``width``).  It uses only the
 seat's ``PlayerView`` (R21): the hidden cards are sampled consistently with it
-(``sampling.determinize``: other hands, deck faces under the visible back R6, [T!] pile order).
+(``sampling.determinize``: other hands, deck faces under the visible back R6, [T!] pile order;
+the hand of the seat that made the last play in the view weighed by what that play says of it).
 
 A ``Judgement`` is plain data:
 
@@ -46,7 +47,7 @@ done), ``cap`` seconds (a hard stop, even mid-world: the unfinished world is not
 ``COACH_BUDGET``, the default, is 6000 steps and no clock (about 0.3-0.5 s in Pyodide); a page
 that must answer within a time passes ``Budget(time_limit=..., cap=...)``.  How far to trust
 the values: the Hard bot plays this search's best (``hard.py``, with three times the steps
-once playouts run to the round's end) and beats Medium by +7.6 ± 1.4 points per round in
+once playouts run to the round's end) and beats Medium by +8.5 ± 1.3 points per round in
 2-player duplicate deals (tests/bench/results/tournament.txt): the values rank plays better
 than Medium's arithmetic, most clearly late in a round, but a gap of a point or two between
 two actions, with its ``error``, is a close call.  Whichever the ``Budget``, the same worlds
@@ -71,7 +72,7 @@ from .knowledge import Knowledge
 from .medium import rank
 from .playout import playout, points_table
 from .reasons import Cards, Percent, Points, Seat, Tenths, Title
-from .sampling import determinize
+from .sampling import PLACE_SLIP, determinize
 
 __all__ = ["Judgement", "Budget", "Result", "evaluate", "search", "judgements", "describe",
            "COACH_BUDGET", "PRUNE_EVERY", "PRUNE_Z"]
@@ -165,11 +166,12 @@ def others_weight(players) -> float:
 
 
 def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
-           endgame=None, short_turns=None, short_others=None):
+           endgame=None, short_turns=None, short_others=None, place_slip=PLACE_SLIP):
     """Determinized search (see the module docstring): a generator that yields between slices
     of work and returns a ``Result``.  ``width`` limits the candidates to Medium's best
     ``width`` (None: every legal action); ``ranked`` is Medium's ranking if already known.
-    ``short_others`` replaces ``SHORT_OTHERS_WEIGHT`` (for experiments)."""
+    ``short_others`` replaces ``SHORT_OTHERS_WEIGHT`` (for experiments); ``place_slip`` goes to
+    ``sampling.determinize`` (1: a place tells nothing about the placer's hand)."""
     legal = view.legal
     if not legal:
         raise ValueError(f"seat {view.seat} has nothing to do now")
@@ -200,7 +202,7 @@ def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
     steps = worlds = 0
     stopped = False
     while not stopped:
-        world = determinize(view, rng, known)
+        world = determinize(view, rng, known, place_slip)
         for index in alive:
             scores, used = playout(world, candidates[index], points, look_plies, **horizon)
             values[index].append(scores[seat] - weight * (sum(scores) - scores[seat]))

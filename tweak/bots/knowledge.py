@@ -18,6 +18,23 @@
   tcards_unseen  the [T!] kinds still in the face-down pile, as a sorted tuple (the pile's
                  order is unknown, R21): the edition's [T!] cards − every held or used one
   opponents      the other seats, in play order after this seat (R8)
+  placed         ``PlayEvidence`` or None: when the view's events (the last action, R20) show
+                 another seat placing a card or capturing (R14) within this round, what that
+                 says about the cards it kept.  A player who places although a card could
+                 capture, or captures less than another card could, gives up points for
+                 nothing, so the cards it kept most likely could not do better at its target
+                 on the table it faced; and the first card it drew after the play was the
+                 deck's top card, whose back was that target (R6, R11).  Fields: ``seat``,
+                 ``card`` (the face played), ``capture`` (whether it captured), ``target``
+                 (a capture's sum, R14; None for a place: the back of the first card drawn,
+                 or the blue 7 with none drawn, R7), ``best`` (``best[s]``: the most points,
+                 R5, of one or more cards of the table it faced adding up to ``s``, -1 if
+                 none; that table is the table now less the card placed, or plus the cards
+                 taken, or only those after a TWEAK!, R15, R16), ``gained`` (a capture's
+                 points), ``drawn`` (cards it drew after the play, public R20), ``joker``
+                 (it has used a Joker this round, maybe on that turn: the back drawn may then
+                 be the target ±1, R13).
+                 ``sampling.determinize`` weighs the sampled hands of that seat by it.
 
 ``target_after(draws)`` is the distribution of the Target Sum once ``draws`` cards have left the
 top of the deck (R11, R16): the visible back for 0, the blue 7 beyond the deck (R7), otherwise
@@ -28,10 +45,12 @@ the backs of the unseen cards less the top card.  Only bots use this module; it 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from ..cards import TKind
+from ..events import Captured, Drew, Placed, RoundEnded, RoundStarted
 
-__all__ = ["Knowledge", "edition_copies"]
+__all__ = ["Knowledge", "PlayEvidence", "edition_copies", "play_evidence"]
 
 _COPIES_CACHE = {}
 
@@ -50,6 +69,61 @@ def edition_copies(rules, players) -> dict:
             _COPIES_CACHE.clear()
         _COPIES_CACHE[key] = found
     return found
+
+
+BEST_LIMIT = 16  # sums kept in ``PlayEvidence.best``: above any target with a Joker (R13)
+
+
+@dataclass(frozen=True)
+class PlayEvidence:
+    """What a seat's last play tells about the cards it kept (``Knowledge.placed``)."""
+
+    seat: int
+    card: object  # the Face played
+    capture: bool
+    target: object  # a capture's sum; None for a place
+    best: tuple  # best[s]: most points of table cards adding up to s, -1 if none
+    gained: int  # a capture's points (R5); 0 for a place
+    drawn: int  # cards drawn after the play (R16)
+    joker: bool  # a Joker of that seat was used this round: maybe this turn (R13), target ±1
+
+
+def play_evidence(view):
+    """``PlayEvidence`` from ``view.events`` (the last action, public R20), or None."""
+    played = None
+    drawn = 0
+    for event in view.events:
+        if isinstance(event, (RoundEnded, RoundStarted)):
+            return None  # a new round: the hands are new
+        if isinstance(event, (Placed, Captured)) and event.seat != view.seat:
+            played = event
+        elif played is not None and isinstance(event, Drew) and event.seat == played.seat:
+            drawn = event.count
+    if played is None or not view.hand_sizes[played.seat]:
+        return None
+    points = view.rules.points
+    if isinstance(played, Placed):
+        faced = list(view.table)
+        if played.card not in faced:
+            return None  # not the table it faced (cannot happen after a place; be safe)
+        faced.remove(played.card)
+        target, gained = None, 0
+    else:
+        faced = list(played.taken) + ([] if played.tweak else list(view.table))
+        target = played.card.value + sum(face.value for face in played.taken)
+        gained = points(played.card) + sum(map(points, played.taken))
+    best = [-1] * (BEST_LIMIT + 1)  # a 0/1 knapsack over the table it faced
+    best[0] = 0
+    for face in faced:
+        value, worth = face.value, points(face)
+        for reach in range(BEST_LIMIT, value - 1, -1):
+            below = best[reach - value]
+            if below >= 0 and below + worth > best[reach]:
+                best[reach] = below + worth
+    best[0] = -1  # a capture takes one or more table cards (R14)
+    return PlayEvidence(played.seat, played.card, isinstance(played, Captured), target,
+                        tuple(best), gained, drawn,
+                        TKind.JOKER in view.tcards_used[played.seat])
 
 
 class Knowledge:
@@ -113,6 +187,7 @@ class Knowledge:
                 f"for, but the pile holds {view.tcard_pile_size}")
         players = view.players
         self.opponents = tuple((view.seat + step) % players for step in range(1, players))
+        self.placed = play_evidence(view)
         self._unknown_backs = None
 
     def target_after(self, draws: int) -> dict:
