@@ -25,7 +25,7 @@ from .events import (
 )
 from .rules import CLASSIC, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
 from .state import Phase, RoundResult, ScoreRow, State
-from .words import N_, Sentence, TweakError
+from .words import N_, SeatNumber, Sentence, TweakError
 
 __all__ = ["new_game", "legal_actions", "apply", "seeded_rng", "shuffled", "captures",
            "captures_by_total", "illegal_reason"]
@@ -241,7 +241,8 @@ def illegal_reason(state: State, action) -> str:
     hand = state.hands[seat]
     if state.phase is Phase.BOMB:
         if not isinstance(action, Place):
-            return Sentence(N_("seat {seat} must first give a card to the Bomb"), seat=seat)
+            return Sentence(N_("seat {seat} must first give a card to the Bomb"),
+                            seat=SeatNumber(seat))
         return "" if action.card in hand else _not_in_hand(seat, action.card)
     if isinstance(action, Place):
         return "" if action.card in hand else _not_in_hand(seat, action.card)
@@ -258,7 +259,8 @@ def illegal_reason(state: State, action) -> str:
             else:
                 missing.append(face)
         if missing:
-            return Sentence(N_("{cards} not on the table"), cards="+".join(map(str, sorted(missing))))
+            return Sentence(N_("{cards} not on the table"),
+                            cards="+".join(map(str, sorted(missing))))
         if action.total != state.target:
             return Sentence(N_("the cards add up to {total}, not the target {target}"),
                             total=action.total, target=state.target)
@@ -268,12 +270,12 @@ def illegal_reason(state: State, action) -> str:
             return Sentence(N_("only one [T!] card may be played in a turn (R12)"))
         kind = _KIND[type(action)]
         if kind not in state.tcards_held[seat]:
-            return Sentence(N_("seat {seat} holds no “{kind}” card"), seat=seat,
+            return Sentence(N_("seat {seat} holds no “{kind}” card"), seat=SeatNumber(seat),
                             kind=Sentence(kind.title))
         if isinstance(action, PlayThief):
             if action.victim not in _opponents_with_cards(state, seat):
                 return Sentence(N_("seat {victim} is not an opponent with cards in hand"),
-                                victim=action.victim)
+                                victim=SeatNumber(action.victim))
         elif isinstance(action, PlayJoker):
             if action.delta not in (1, -1):
                 return Sentence(N_("The Joker changes the target by +1 or -1"))
@@ -306,7 +308,8 @@ def apply(state: State, action) -> State:
 
 
 def _not_in_hand(seat: int, face: Face) -> Sentence:
-    return Sentence(N_("seat {seat} has no {card} in hand"), seat=seat, card=str(face))
+    return Sentence(N_("seat {seat} has no {card} in hand"), seat=SeatNumber(seat),
+                    card=str(face))
 
 
 def _named(action) -> str:

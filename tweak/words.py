@@ -23,6 +23,8 @@ translated only when the UI tells it.  This module's data:
                          {error}").  Other fields (numbers, card notation, the text a person
                          typed) are shown as they are.  ``context`` (e.g. the seats' names)
                          passes to every field told.
+  SeatNumber(index)      a seat in a sentence: the engine's index for developers ("seat 0", as
+                         the notation counts: ``thief@0``), counted from 1 for players
   TweakError(message, **fields)
                          a ``ValueError`` whose message is such a ``Sentence`` (``.sentence``):
                          ``str(error)`` is the English, ``error.told(translations)`` the
@@ -35,7 +37,8 @@ is told (``engine._malformed``) is for programmers and stays plain English.
 
 from __future__ import annotations
 
-__all__ = ["N_", "N_plural", "English", "ENGLISH", "Sentence", "TweakError", "told"]
+__all__ = ["N_", "N_plural", "English", "ENGLISH", "Sentence", "TweakError", "SeatNumber",
+           "told"]
 
 
 def N_(message: str) -> str:
@@ -109,6 +112,13 @@ class TweakError(ValueError):
 
 def _rebuilt(kind, message, fields):
     return kind(message, **fields)
+
+
+class SeatNumber(int):
+    """A seat's index (0-based, as the engine and the notation count); told from 1."""
+
+    def told(self, translations=ENGLISH, **context) -> int:
+        return int(self) + 1
 
 
 def told(value, translations=ENGLISH, **context):

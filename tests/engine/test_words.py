@@ -50,7 +50,7 @@ def test_a_nested_error_and_a_sentence_field_are_told_in_the_same_language():
     assert str(wrapped) == ("action 1 (R1xR2+R3) cannot be replayed: R1xR2+R3 is not legal: "
                             "seat 0 has no R1 in hand")
     assert wrapped.told(Shouting) == ("ACTION 1 (R1xR2+R3) CANNOT BE REPLAYED: R1xR2+R3 IS NOT "
-                                      "LEGAL: SEAT 0 HAS NO R1 IN HAND")
+                                      "LEGAL: SEAT 1 HAS NO R1 IN HAND")  # players count from 1
     titled = Sentence(N_("the number of “{kind}” cards"), kind=Sentence(N_("The Thief")))
     assert (titled, titled.told(Shouting)) == ("the number of “The Thief” cards",
                                                "THE NUMBER OF “THE THIEF” CARDS")
@@ -102,3 +102,11 @@ def test_the_check_finds_an_unmarked_message(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text('def f(x):\n    raise RecordError(f"no {x}")\n')
     assert _problems(bad) == ["bad.py:2"]
+
+
+def test_a_seat_is_counted_from_0_for_developers_and_from_1_for_players():
+    state = new_game(2, 1)
+    with pytest.raises(IllegalAction) as caught:
+        apply(state, parse_action("R1xR2+R3"))
+    assert str(caught.value).endswith("seat 0 has no R1 in hand")  # as thief@0 counts
+    assert caught.value.told(Shouting).endswith("SEAT 1 HAS NO R1 IN HAND")
