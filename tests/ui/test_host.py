@@ -169,22 +169,9 @@ def test_motion_says_where_cards_go():
         assert motion["from"] == "seat:1"
 
 
-def test_a_finished_game_is_kept_as_the_last_game():
-    made = host("?seed=7&speed=instant&goal=1")
-    reply = made.deal(FIELDS, {})
-    while reply["screen"] not in ("over",):
-        if reply["bot"]:
-            reply = made.bot_move()
-        elif reply["screen"] == "scores":
-            reply = made.command("next-round")
-        else:
-            reply = made.act(str(made.session.screen().view.legal[-1]))
-    assert reply["store"]["tweak.save"] is None
-    assert loads(reply["store"]["tweak.last"]).actions == made.session.record.actions
-
-
-def finished_game() -> str:
-    """The record of a short game (goal 1) played to its end, as ``tweak.last`` holds it."""
+def short_game_played_out():
+    """(host, its last reply): a short game (goal 1) played to its end, the person playing
+    their last legal action each turn."""
     made = host("?seed=7&speed=instant&goal=1")
     reply = made.deal(FIELDS, {})
     while reply["screen"] != "over":
@@ -194,7 +181,18 @@ def finished_game() -> str:
             reply = made.command("next-round")
         else:
             reply = made.act(str(made.session.screen().view.legal[-1]))
-    return reply["store"][LAST_KEY]
+    return made, reply
+
+
+def test_a_finished_game_is_kept_as_the_last_game():
+    made, reply = short_game_played_out()
+    assert reply["store"]["tweak.save"] is None
+    assert loads(reply["store"]["tweak.last"]).actions == made.session.record.actions
+
+
+def finished_game() -> str:
+    """The record of a short game (goal 1) played to its end, as ``tweak.last`` holds it."""
+    return short_game_played_out()[1]["store"][LAST_KEY]
 
 
 def test_a_reload_after_the_game_ended_shows_its_results_and_its_review_again():
