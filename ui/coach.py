@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from tweak import Capture, Place, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action
 from tweak.bots import Budget, evaluate
+from tweak.bots.reasons import points
 from tweak.words import told
 
 from .cards import COLOUR_WORDS
@@ -70,7 +71,7 @@ def decimal(number: float, digits: int = 1) -> str:
 
 
 def _points(count: int) -> str:
-    return ngettext("{n} point", "{n} points", count).format(n=count)
+    return told(points(count), WORDS)
 
 
 def words(view, action, names=None, owner: str = "your") -> tuple:

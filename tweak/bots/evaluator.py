@@ -71,7 +71,7 @@ from .heuristics import Appraiser
 from .knowledge import Knowledge
 from .medium import rank
 from .playout import playout, points_table
-from .reasons import Cards, Percent, Points, Seat, Tenths, Title
+from .reasons import Cards, Seat, percent, points, tenths, title
 from .sampling import PLACE_SLIP, determinize
 
 __all__ = ["Judgement", "Budget", "Result", "evaluate", "search", "judgements", "describe",
@@ -258,34 +258,34 @@ def describe(view, action, judge=None) -> tuple:
     known = judge.known if judge is not None else Knowledge(view)
     judge = judge if judge is not None else Appraiser(view, known, Random(0))
     rules = view.rules
-    points = rules.points
-    tcard_points = Points(rules.tcard_points)
+    worth = rules.points
+    tcard_points = points(rules.tcard_points)
     held = view.tcards_held[view.seat] if view.phase == "play" else ()
     if view.phase == "bomb":
         return (Sentence(N_("gives {card} ({points}) to the Bomb: it goes to the table at the "
                             "bomber's target {target}"),
-                         card=Cards((action.card,)), points=Points(points(action.card)),
+                         card=Cards((action.card,)), points=points(worth(action.card)),
                          target=view.target),)
     if type(action) in _TCARD_OF:
-        title = Title(_TCARD_OF[type(action)].title)
+        played_title = title(_TCARD_OF[type(action)].title)
         if isinstance(action, PlayThief):
             n = view.hand_sizes[action.victim]
             played = Sentence(N_plural("plays {title} on {name}: a random card of their {n} "
                                        "goes to the table",
                                        "plays {title} on {name}: a random card of their {n} "
                                        "goes to the table"),
-                              title=title, name=Seat(action.victim), n=n)
+                              title=played_title, name=Seat(action.victim), n=n)
         elif isinstance(action, PlayJoker):
-            played = Sentence(N_("plays {title}: the target becomes {target}"), title=title,
+            played = Sentence(N_("plays {title}: the target becomes {target}"), title=played_title,
                               target=view.target + action.delta)
         elif isinstance(action, PlayChange):
             played = Sentence(N_("plays {title}: the deck's top card goes to the table, a new "
-                                 "target"), title=title)
+                                 "target"), title=played_title)
         else:
             n = sum(1 for seat in known.opponents if view.hand_sizes[seat])
             played = Sentence(N_plural("plays {title}: {n} opponent gives a card to the table",
                                        "plays {title}: {n} opponents each give a card to the "
-                                       "table"), title=title, n=n)
+                                       "table"), title=played_title, n=n)
         # R5: a [T!] card scores whether played or kept; R13: kept, it acts later.
         return (played, Sentence(N_("the [T!] card scores its {points} whether played or kept; "
                                     "kept, it could act later this round"),
@@ -294,8 +294,8 @@ def describe(view, action, judge=None) -> tuple:
     reasons = []
     if isinstance(action, Capture):
         cards = (action.card,) + action.taken
-        total = Points(sum(points(face) for face in cards))
-        red = sum(1 for face in cards if points(face) != face.value)  # R5: red cards double
+        total = points(sum(worth(face) for face in cards))
+        red = sum(1 for face in cards if worth(face) != face.value)  # R5: red cards double
         if red:
             reasons.append(Sentence(N_plural("takes {cards}: {points} ({n} red card, double "
                                              "points)",
@@ -315,11 +315,11 @@ def describe(view, action, judge=None) -> tuple:
                            else Sentence(N_("TWEAK! (the [T!] pile is empty: no card)")))
     else:
         reasons.append(Sentence(N_("places {card}: gives up its {points}"),
-                                card=Cards((action.card,)), points=Points(points(action.card))))
+                                card=Cards((action.card,)), points=points(worth(action.card))))
         left = table + [action.card]
     for kind in dict.fromkeys(held):
         reasons.append(Sentence(N_("keeps {title} for a later turn ({points} either way)"),
-                                title=Title(kind.title), points=tcard_points))
+                                title=title(kind.title), points=tcard_points))
     reasons.append(_leaves(view, judge, known, action, left))
     return tuple(reasons)
 
@@ -348,15 +348,15 @@ def _leaves(view, judge, known, action, left) -> Sentence:
     at = (Sentence(N_("target {target}"), target=likely[0]) if likely[1] >= 0.999
           else Sentence(N_("target {targets} (most likely {target})"),
                         targets="/".join(str(t) for t in targets), target=likely[0]))
-    fields = dict(cards=Cards(tuple(left)), points=Points(sum(view.rules.points(f) for f in left)),
-                  at=at, taken=Tenths(expected))
+    fields = dict(cards=Cards(tuple(left)), points=points(sum(view.rules.points(f) for f in left)),
+                  at=at, taken=tenths(expected))
     if tweak < 0.05 and round(expected, 1) == 0:  # a safe play, in issue 11's words
         return Sentence(N_("leaves {cards} ({points}), nothing the next player can take at "
                            "{at}"), **{name: fields[name] for name in ("cards", "points", "at")})
     if tweak >= 0.05:
         return Sentence(N_("leaves {cards} ({points}) to the next player at {at}: they take about "
                            "{taken}, a TWEAK! {chance} of the time"),
-                        chance=Percent(round(100 * tweak)), **fields)
+                        chance=percent(round(100 * tweak)), **fields)
     return Sentence(N_("leaves {cards} ({points}) to the next player at {at}: they take about "
                        "{taken}"), **fields)
 

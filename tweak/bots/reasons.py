@@ -8,12 +8,11 @@ puntos (2 cartas rojas, puntos dobles)".  Its fields are these values, each with
 developer's) and a ``told`` (the player's):
 
   Cards(faces)     "R4+R3"; told: "red 4 and red 3" (``tweak.events`` names cards)
-  Points(n)        "14 points", "1 point"; told with the language's plural rule
-  Tenths(x)        a mean to one decimal, "3.4"; told as the language writes it ("3,4")
-  Percent(n)       "40%"; told as the language writes it
   Seat(n)          "seat 1" (0-based, as the engine counts); told: the seat's name when the
                    teller passes ``names``, else "seat 2"
-  Title(kind)      a [T!] card's title, "The Thief"; told translated
+  points(n), tenths(x), percent(n), title(english)
+                   sentences themselves: "14 points" / "1 point", "3.4", "40%", "The Thief",
+                   told with the language's plural rule, decimal comma, title
 
 No reason names a card the seat cannot see (R21): they are made from its view alone.
 """
@@ -23,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..events import card_name, listed
-from ..words import ENGLISH, N_, N_plural
+from ..words import ENGLISH, N_, N_plural, Sentence
 
-__all__ = ["Cards", "Points", "Tenths", "Percent", "Seat", "Title"]
+__all__ = ["Cards", "Seat", "points", "tenths", "percent", "title"]
 
 
 @dataclass(frozen=True)
@@ -39,38 +38,20 @@ class Cards:
         return listed((card_name(face, translations) for face in self.faces), translations)
 
 
-@dataclass(frozen=True)
-class Points:
-    n: int
-
-    def __str__(self) -> str:
-        return self.told()
-
-    def told(self, translations=ENGLISH, **context) -> str:
-        return translations.ngettext(*N_plural("{n} point", "{n} points"), self.n).format(n=self.n)
+def points(n: int) -> Sentence:
+    """"14 points", "1 point": the language's plural rule when told."""
+    return Sentence(N_plural("{n} point", "{n} points"), n=n)
 
 
-@dataclass(frozen=True)
-class Tenths:
-    number: float
-
-    def __str__(self) -> str:
-        return f"{self.number:.1f}"
-
-    def told(self, translations=ENGLISH, **context) -> str:
-        units, _point, tenths = f"{self.number:.1f}".partition(".")
-        return translations.gettext(N_("{units}.{tenths}")).format(units=units, tenths=tenths)
+def tenths(number: float) -> Sentence:
+    """A mean to one decimal, "3.4"; told as the language writes it ("3,4")."""
+    units, _point, tenth = f"{number:.1f}".partition(".")
+    return Sentence(N_("{units}.{tenths}"), units=units, tenths=tenth)
 
 
-@dataclass(frozen=True)
-class Percent:
-    n: int
-
-    def __str__(self) -> str:
-        return f"{self.n}%"
-
-    def told(self, translations=ENGLISH, **context) -> str:
-        return translations.gettext(N_("{n}%")).format(n=self.n)
+def percent(n: int) -> Sentence:
+    """"40%"; told as the language writes it."""
+    return Sentence(N_("{n}%"), n=n)
 
 
 @dataclass(frozen=True)
@@ -86,12 +67,6 @@ class Seat:
         return translations.gettext(N_("seat {n}")).format(n=self.n + 1)
 
 
-@dataclass(frozen=True)
-class Title:
-    title: str  # a [T!] card's English title, marked in tweak/cards.py
-
-    def __str__(self) -> str:
-        return self.title
-
-    def told(self, translations=ENGLISH, **context) -> str:
-        return translations.gettext(self.title)
+def title(english: str) -> Sentence:
+    """A [T!] card's title (English, marked in tweak/cards.py); told translated."""
+    return Sentence(english)
