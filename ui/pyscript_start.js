@@ -78,9 +78,8 @@ if "_tweak_modules" in globals():
 del _tweak_sys, _tweak_name
 `;
 
-async function runInSteps(interpreter, run, code) {
-  const all = statements(code);
-  const at = all.indexOf(PACKAGE_IMPORT);
+// ``all``: the prelude's statements; ``at``: where its `import pyscript` is.
+async function runInSteps(interpreter, run, all, at) {
   let sliceStart = performance.now();
   const step = async (text) => {
     if (performance.now() - sliceStart > SLICE_MS) {
@@ -109,11 +108,10 @@ hooks.main.onReady.add((wrap) => {
   const runPythonAsync = interpreter.runPythonAsync;
   const run = (text, ...rest) => runPythonAsync.call(interpreter, text, ...rest);
   interpreter.runPythonAsync = (code, ...rest) => {
-    if (typeof code !== "string" || !code.startsWith(PRELUDE_START)
-        || !statements(code).includes(PACKAGE_IMPORT)) {
-      return run(code, ...rest);
-    }
+    const all = typeof code === "string" && code.startsWith(PRELUDE_START) ? statements(code) : [];
+    const at = all.indexOf(PACKAGE_IMPORT);
+    if (at < 0) return run(code, ...rest);
     interpreter.runPythonAsync = runPythonAsync;  // the prelude runs once
-    return runInSteps(interpreter, run, code);
+    return runInSteps(interpreter, run, all, at);
   };
 });
