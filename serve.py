@@ -14,7 +14,8 @@ and that Babel is there to compile the message catalogues (``catalogues.ensure_b
 pinned version, installed with pip into ``.cache/`` the first time).
 
 The worker's modules (tweak/ and ui/) reach the browser as one generated archive,
-``python.zip`` (``WORKER_ARCHIVE``), and the catalogues (``locale/<lang>/LC_MESSAGES/tweak.po``)
+``python.zip`` (``WORKER_ARCHIVE``), with their bytecode compiled by the browser's own Python
+(bytecode.py: Pyodide run by Node, the compiled files cached in ``.cache/``), and the catalogues (``locale/<lang>/LC_MESSAGES/tweak.po``)
 become two generated files,
 ``locale/catalogues.zip`` (the compiled ``.mo`` files the worker reads) and ``locale/start.js``
 (the start screen's texts for the first paint); catalogues.py explains them.  The dev server
@@ -55,6 +56,7 @@ import webbrowser
 import zipfile
 from pathlib import Path
 
+import bytecode
 import catalogues
 
 ROOT = Path(__file__).resolve().parent
@@ -317,16 +319,25 @@ def worker_modules(root: Path = ROOT) -> list:
     return found
 
 
-def python_archive(root: Path = ROOT) -> bytes:
-    """The worker's archive (``WORKER_ARCHIVE``): ``worker_modules`` at their paths, with a
-    fixed date so that the same sources always make the same bytes (and the same precache
-    hash)."""
+def python_archive(root: Path = ROOT, log=print) -> bytes:
+    """The worker's archive (``WORKER_ARCHIVE``): ``worker_modules`` at their paths, each
+    followed by its bytecode in ``__pycache__/`` (bytecode.py: compiled by the browser's own
+    Python, so the worker does not compile them; left out, after a line to ``log``, when it
+    cannot be made), all with a fixed date so that the same sources always make the same bytes
+    (and the same precache hash)."""
+    sources = {relative: (root / relative).read_bytes() for relative in worker_modules(root)}
+    made = bytecode.compiled(sources, runtime=root / "node_modules" / "pyodide", log=log)
     archive = io.BytesIO()
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
-        for relative in worker_modules(root):
-            entry = zipfile.ZipInfo(relative, catalogues.ZIP_DATE)
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            zipped.writestr(entry, (root / relative).read_bytes())
+        for relative, source in sources.items():
+            files = [(relative, source)]
+            if made is not None:
+                tag, pycs = made
+                files.append((bytecode.cached_name(relative, tag), pycs[relative]))
+            for name, data in files:
+                entry = zipfile.ZipInfo(name, catalogues.ZIP_DATE)
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                zipped.writestr(entry, data)
     return archive.getvalue()
 
 

@@ -1,0 +1,113 @@
+"""bytecode.py: the worker's modules compiled by the browser's own Python (Pyodide under Node),
+cached, and used by Pyodide's importer in place of the sources (issue 7)."""
+
+import io
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import bytecode
+import serve
+
+ROOT = Path(__file__).resolve().parents[1]
+HAS_RUNTIME = bytecode.runtime_version() is not None and shutil.which("node") is not None
+needs_runtime = pytest.mark.skipif(not HAS_RUNTIME, reason="node or node_modules/pyodide missing")
+
+# Run by Node: unpack the game's archive as PyScript does, spoil every source of tweak/ (the
+# bytecode must be what is imported), then import the engine and play a move.
+IMPORT_CHECK = """
+import { loadPyodide } from %(runtime)s;
+let archive = [];
+for await (const chunk of process.stdin) archive.push(chunk);
+const pyodide = await loadPyodide();
+pyodide.unpackArchive(new Uint8Array(Buffer.concat(archive)), "zip", { extractDir: "/home/pyodide" });
+process.stdout.write(pyodide.runPython(`
+import glob, json, os, sys
+os.chdir("/home/pyodide")
+sys.path.insert(0, "/home/pyodide")
+for path in glob.glob("tweak/**/*.py", recursive=True):
+    with open(path, "w") as spoiled:
+        spoiled.write("raise ImportError('the source was compiled, not the bytecode')\\\\n")
+import tweak
+state = tweak.new_game(players=2, seed=7)
+state = tweak.apply(state, tweak.legal_actions(state)[0])
+json.dumps({"cached": tweak.engine.__cached__, "to_act": state.to_act,
+            "modules": sorted(name for name in sys.modules if name.startswith("tweak"))})
+`));
+"""
+
+
+def pyc_flags(pyc: bytes) -> int:
+    return int.from_bytes(pyc[4:8], "little")
+
+
+@needs_runtime
+def test_pyodide_imports_the_archives_bytecode_without_reading_the_sources():
+    archive = serve.python_archive(ROOT)
+    program = IMPORT_CHECK % {"runtime": json.dumps((bytecode.RUNTIME / "pyodide.mjs").as_uri())}
+    done = subprocess.run(["node", "--input-type=module", "-e", program], input=archive,
+                          capture_output=True, timeout=bytecode.TIMEOUT)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    answer = json.loads(done.stdout)
+    assert answer["cached"].endswith("tweak/__pycache__/engine.cpython-314.pyc")
+    assert answer["to_act"] in (0, 1)
+    assert {"tweak.engine", "tweak.record", "tweak.rules"} <= set(answer["modules"])
+
+
+@needs_runtime
+def test_the_bytecode_is_unchecked_hash_based_and_cached(tmp_path):
+    sources = {"pkg/mod.py": b"VALUE = 41 + 1\n", "top.py": b"import pkg.mod\n"}
+    tag, pycs = bytecode.compiled(sources, cache=tmp_path, log=pytest.fail)
+    assert tag == "cpython-314"  # Pyodide 314's CPython, not the one running this test
+    assert set(pycs) == set(sources)
+    for pyc in pycs.values():
+        assert pyc_flags(pyc) == 0b01  # PEP 552: hash-based, source not checked
+    # The second time comes from the cache: Node is not started again.
+    def no_node(*args, **kwargs):
+        raise AssertionError("compiled again")
+    original = bytecode.compile_with_runtime
+    bytecode.compile_with_runtime = no_node
+    try:
+        assert bytecode.compiled(sources, cache=tmp_path, log=pytest.fail) == (tag, pycs)
+    finally:
+        bytecode.compile_with_runtime = original
+    # A changed source is compiled again (the cache is keyed by path and source).
+    changed = {**sources, "top.py": b"import pkg.mod as m\n"}
+    assert bytecode.compiled(changed, cache=tmp_path, log=pytest.fail)[1]["top.py"] != \
+        pycs["top.py"]
+
+
+def test_without_a_runtime_the_worker_gets_sources_only(tmp_path):
+    said = []
+    assert bytecode.compiled({"a.py": b"x = 1\n"}, cache=tmp_path, runtime=tmp_path / "none",
+                             log=said.append) is None
+    assert said == ["bytecode: Pyodide is not installed; the worker gets sources only"]
+
+
+@needs_runtime
+def test_a_syntax_error_leaves_the_sources_alone(tmp_path):
+    said = []
+    assert bytecode.compiled({"bad.py": b"def (:\n"}, cache=tmp_path, log=said.append) is None
+    assert len(said) == 1 and said[0].startswith("bytecode: not compiled (node exited")
+    assert "SyntaxError" in said[0]
+
+
+def test_cached_names_follow_pep_3147():
+    assert bytecode.cached_name("tweak/bots/hard.py", "cpython-314") == \
+        "tweak/bots/__pycache__/hard.cpython-314.pyc"
+    assert bytecode.cached_name("top.py", "cpython-314") == "__pycache__/top.cpython-314.pyc"
+
+
+def test_the_archive_has_sources_only_when_bytecode_cannot_be_made(tmp_path):
+    (tmp_path / "tweak").mkdir()
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "tweak" / "__init__.py").write_text("")
+    said = []
+    archive = serve.python_archive(tmp_path, log=said.append)  # no node_modules here
+    with zipfile.ZipFile(io.BytesIO(archive)) as zipped:
+        assert zipped.namelist() == ["tweak/__init__.py"]
+    assert said and "sources only" in said[0]
