@@ -34,7 +34,6 @@ Data:
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -152,6 +151,8 @@ def parse_rival(text) -> "Result":
 
 def _hashed(text: str) -> int:
     # 6 bytes: below 2**53, so the seed is an exact integer everywhere (JSON, wasm32; STACK.md).
+    import hashlib  # here, not at the top: Pyodide compiles it from source (issue 7)
+
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
 
 

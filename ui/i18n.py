@@ -32,7 +32,6 @@ language in force, the engine's included), ``pseudo(text)``.
 
 from __future__ import annotations
 
-import gettext as _gettext
 import os
 import re
 
@@ -47,7 +46,21 @@ PSEUDO = "xx"
 # Where the worker's file system has the compiled catalogues (pyscript.toml's [files]).
 LOCALE_DIR = "locale"
 
-_state = {"lang": SOURCE, "translations": _gettext.NullTranslations()}
+
+
+class _English:
+    """English, the messages' own language: ``gettext.NullTranslations``' two methods.  Not
+    that class itself: importing ``gettext`` compiles it from source in Pyodide (about 10 ms
+    of the worker's first answer, issue 7), and English needs no catalogue."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
+
+_state = {"lang": SOURCE, "translations": _English()}
 
 
 def available(localedir: str = LOCALE_DIR) -> list:
@@ -88,12 +101,14 @@ def use(lang: str, localedir: str = LOCALE_DIR) -> str:
     if lang == PSEUDO:
         translations = _Pseudo()
     elif lang == SOURCE:
-        translations = _gettext.NullTranslations()
+        translations = _English()
     else:
+        import gettext  # only for a catalogue (see _English)
+
         try:
-            translations = _gettext.translation(DOMAIN, localedir, languages=[lang])
+            translations = gettext.translation(DOMAIN, localedir, languages=[lang])
         except OSError:  # no such catalogue: English, rather than a broken screen
-            lang, translations = SOURCE, _gettext.NullTranslations()
+            lang, translations = SOURCE, _English()
     _state.update(lang=lang, translations=translations)
     return lang
 
@@ -156,7 +171,7 @@ def pseudo(text: str) -> str:
                          for index, part in enumerate(parts)) + "⟧"
 
 
-class _Pseudo(_gettext.NullTranslations):
+class _Pseudo(_English):
     def gettext(self, message):
         return pseudo(message)
 
