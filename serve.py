@@ -254,9 +254,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return self.send_bytes(path, data)
 
     def send_bytes(self, path: str, data: bytes):
+        # An ETag, so that a reload revalidates a generated file as a static host does a file
+        # on disk: "304 Not Modified" rather than the whole archive again (issue 7).
+        etag = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
+        if etag in self.headers.get("If-None-Match", ""):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return None
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Length", str(len(data)))
+        self.send_header("ETag", etag)
         self.end_headers()
         return io.BytesIO(data)
 

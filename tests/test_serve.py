@@ -236,6 +236,24 @@ def test_the_workers_modules_are_served_and_built_as_one_archive(tmp_path):
     assert "python.zip" in json.loads((site / "precache.json").read_text())["files"]
 
 
+def test_a_generated_file_is_revalidated_like_a_file_on_disk(tmp_path):
+    # A reload sends the ETag it was given: unchanged, "304 Not Modified" and no body; edited,
+    # the new file.
+    repo = make_repo(tmp_path / "repo")
+    with serving(repo) as url:
+        with urllib.request.urlopen(url + "python.zip", timeout=10) as response:
+            etag = response.headers["ETag"]
+        assert etag.startswith('"') and etag.endswith('"')
+        again = urllib.request.Request(url + "python.zip", headers={"If-None-Match": etag})
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(again, timeout=10)
+        assert answer.value.code == 304 and answer.value.read() == b""
+        (repo / "ui/main.py").write_text("EDITED = True\n")
+        os.utime(repo / "ui/main.py", ns=(1, 10**18))
+        with urllib.request.urlopen(again, timeout=10) as response:
+            assert response.status == 200 and response.headers["ETag"] != etag
+
+
 def test_build_replaces_an_earlier_build_but_not_other_directories(tmp_path):
     repo = make_repo(tmp_path / "repo")
     site = tmp_path / "site"
