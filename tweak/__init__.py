@@ -30,16 +30,25 @@ The pieces:
 * Bots: ``tweak.bots.make_bot(level, seed)`` gives an object with ``choose(view) -> action``.
 """
 
-from .actions import (
-    Capture, IllegalAction, Place, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action,
-    parse_action,
-)
-from .cards import Card, Colour, Face, NotationError, TKind
-from .engine import apply, legal_actions, new_game
-from .record import Record, RecordError, dumps, from_fragment, loads, replay, to_fragment
-from .rules import CLASSIC, COMPACT, EDITIONS, Rules, RulesError
-from .state import Phase, RoundResult, ScoreRow, State
-from .view import PlayerView, view
+import sys
+from types import ModuleType
+
+# Every name is imported from its module when first used (PEP 562), not here: the page's worker
+# answers its first call (the start screen) without the engine, whose ~35 dataclasses take tens
+# of milliseconds to build in the browser (issue 7).  ``import tweak`` and ``from tweak import
+# apply`` work as ever.
+_MODULE_OF = {
+    "actions": ("Capture", "IllegalAction", "Place", "PlayBomb", "PlayChange", "PlayJoker",
+                "PlayThief", "format_action", "parse_action"),
+    "cards": ("Card", "Colour", "Face", "NotationError", "TKind"),
+    "engine": ("apply", "legal_actions", "new_game"),
+    "record": ("Record", "RecordError", "dumps", "from_fragment", "loads", "replay",
+               "to_fragment"),
+    "rules": ("CLASSIC", "COMPACT", "EDITIONS", "Rules", "RulesError"),
+    "state": ("Phase", "RoundResult", "ScoreRow", "State"),
+    "view": ("PlayerView", "view"),
+}
+_WHERE = {name: module for module, names in _MODULE_OF.items() for name in names}
 
 __all__ = [
     "new_game", "legal_actions", "apply", "view", "State", "PlayerView", "Phase", "RoundResult",
@@ -48,3 +57,32 @@ __all__ = [
     "Rules", "RulesError", "CLASSIC", "COMPACT", "EDITIONS", "Record", "RecordError", "dumps",
     "loads", "replay", "to_fragment", "from_fragment",
 ]
+
+
+def __getattr__(name):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tweak' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # found directly from now on
+    return value
+
+
+def __dir__():
+    return sorted({*globals(), *__all__})
+
+
+class _Package(ModuleType):
+    """This package's module object.  ``tweak.view`` is the function, but the engine's own
+    ``import tweak.view`` makes the import system set the package's ``view`` to that
+    submodule once it has loaded: keep the function (as the eager imports once did)."""
+
+    def __setattr__(self, name, value):
+        if name == "view" and isinstance(value, ModuleType):
+            value = value.view
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

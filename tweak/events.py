@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .cards import Face, TKind
-from .words import ENGLISH, N_, English
+from .words import ENGLISH, N_, English, callout
 
 __all__ = [
     "RoundStarted", "Dealt", "TableDealt", "TurnStarted", "TurnLost", "ThiefPlayed",
@@ -142,20 +142,6 @@ class RoundEnded:
 class GameEnded:
     winners: tuple
     totals: tuple
-
-
-def callout(values, translations=ENGLISH) -> str:
-    """R14's called-out sum: ``callout([1, 3, 2, 3])`` → "1 plus 3 is 4, plus 2 is 6, plus 3 is 9"
-    (in Spanish "1 más 3 son 4, más 2 son 6, más 3 son 9"); ``callout([7])`` → "7"."""
-    _ = translations.gettext
-    plus = _("plus {value} is {total}")
-    values = list(values)
-    total = values[0]
-    parts = []
-    for value in values[1:]:
-        total += value
-        parts.append(plus.format(value=value, total=total))
-    return " ".join([str(values[0]), ", ".join(parts)]) if parts else str(values[0])
 
 
 def for_seat(event, seat: int):

@@ -38,7 +38,7 @@ is told (``engine._malformed``) is for programmers and stays plain English.
 from __future__ import annotations
 
 __all__ = ["N_", "N_plural", "English", "ENGLISH", "Sentence", "TweakError", "SeatNumber",
-           "told"]
+           "told", "callout"]
 
 
 def N_(message: str) -> str:
@@ -126,3 +126,17 @@ def told(value, translations=ENGLISH, **context):
     docstring); any other value as it is (a number stays a number, for its format spec)."""
     tell = getattr(value, "told", None)
     return tell(translations, **context) if callable(tell) else value
+
+
+def callout(values, translations=ENGLISH) -> str:
+    """R14's called-out sum: ``callout([1, 3, 2, 3])`` → "1 plus 3 is 4, plus 2 is 6, plus 3 is 9"
+    (in Spanish "1 más 3 son 4, más 2 son 6, más 3 son 9"); ``callout([7])`` → "7"."""
+    _ = translations.gettext
+    plus = _("plus {value} is {total}")
+    values = list(values)
+    total = values[0]
+    parts = []
+    for value in values[1:]:
+        total += value
+        parts.append(plus.format(value=value, total=total))
+    return " ".join([str(values[0]), ", ".join(parts)]) if parts else str(values[0])
