@@ -26,22 +26,21 @@ any.  ``render_sound_controls(lang)`` is the markup of the Sound button and its 
 
 from __future__ import annotations
 
-from tweak.events import (
-    BombPlayed, Captured, ChangePlayed, GameEnded, GaveUp, JokerPlayed, Placed, RoundEnded,
-    ThiefPlayed,
-)
+from tweak import words as tweak_words
 
-from .i18n import _
+from .i18n import WORDS, _
 from .markup import escape
 from .start import YOU
-from .story import callout
 
-__all__ = ["SOUNDS", "LANG", "cues", "sum_speech", "render_sound_controls"]
+__all__ = ["SOUNDS", "LANG", "cues", "callout", "sum_speech", "render_sound_controls"]
 
 SOUNDS = ("place", "capture", "tweak", "tcard", "turn", "round", "game")
 LANG = "en"
 
-_TCARD_PLAYS = (ThiefPlayed, JokerPlayed, ChangePlayed, BombPlayed)
+def callout(values) -> str:
+    """R14's called-out sum of card values (the played card's first) in the current language:
+    ``callout([1, 3, 2])`` → "1 plus 3 is 4, plus 2 is 6"."""
+    return tweak_words.callout(values, WORDS)
 
 
 def sum_speech(event: Captured, names) -> str:
@@ -61,6 +60,14 @@ def cues(events, names, prompt: str = "", lang: str = LANG) -> dict:
     """The sounds and speech of one step, in the order they happened: the move's sound, the
     round's or game's end, then the turn that begins (``prompt``, the turn prompt a person was
     just shown, "" if none).  A game's end is the game's sound, not also the round's."""
+    # Imported here, not at the top: the worker's first answer (the start screen, with the
+    # Sound controls below) needs no engine (issue 7).
+    from tweak.events import (
+        BombPlayed, Captured, ChangePlayed, GameEnded, GaveUp, JokerPlayed, Placed, RoundEnded,
+        ThiefPlayed,
+    )
+
+    tcard_plays = (ThiefPlayed, JokerPlayed, ChangePlayed, BombPlayed)
     sounds, speech = [], []
     ended = None
     for event in events:
@@ -69,7 +76,7 @@ def cues(events, names, prompt: str = "", lang: str = LANG) -> dict:
         elif isinstance(event, Captured):
             sounds.append("tweak" if event.tweak else "capture")
             speech.append({"text": sum_speech(event, names), "lang": lang, "kind": "sum"})
-        elif isinstance(event, _TCARD_PLAYS):
+        elif isinstance(event, tcard_plays):
             sounds.append("tcard")
         elif isinstance(event, RoundEnded):
             ended = ended or "round"

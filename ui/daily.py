@@ -39,8 +39,6 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Optional
 
-from tweak.record import parse_json
-
 from .i18n import N_, _, ngettext, told
 
 __all__ = ["DAILY_KEY", "BROKEN_KEY", "FORMAT", "LINEUP", "EDITION", "HARD_STEPS", "DailyError",
@@ -308,6 +306,8 @@ def parse_status(text) -> Optional[Status]:
     """The stored status (None when there is none)."""
     if not text:
         return None
+    from tweak.record import parse_json  # here: the start screen without one needs no engine
+
     try:
         data = parse_json(text)
     except ValueError as error:

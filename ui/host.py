@@ -81,7 +81,7 @@ import re
 from datetime import datetime, timezone
 from typing import Optional
 
-from tweak import RecordError, levels, loads
+from tweak import levels
 
 from .cues import LANG, cues, render_sound_controls
 from . import i18n
@@ -102,6 +102,14 @@ SAVE_KEYS = (SAVE_KEY, PREVIOUS_KEY)
 # What a ``saves`` argument may hold: the saves, the daily deal's status, the statistics
 # (the start screen shows the daily streak) and the last finished game (reviewable).
 STORED_KEYS = SAVE_KEYS + (DAILY_KEY, "tweak.stats", LAST_KEY)
+
+
+def _loads(text: str):
+    """``tweak.loads(text)``, the engine imported only now: the start screen with no save
+    needs none, and the worker's first answer comes sooner without it (issue 7)."""
+    from tweak.record import loads
+
+    return loads(text)
 
 
 def _utc_now():
@@ -232,7 +240,7 @@ class Host:
             if not text:
                 continue
             try:
-                loads(text)  # a record's whole form, not only its summary (no replay: cheap)
+                _loads(text)  # a record's whole form, not only its summary (no replay: cheap)
                 found.append((key, save_summary(text)))
             except ValueError as error:
                 store.update({BROKEN_KEY: text, key: None})
@@ -242,7 +250,7 @@ class Host:
         last = ""
         if saves.get(LAST_KEY):
             try:
-                loads(saves[LAST_KEY])
+                _loads(saves[LAST_KEY])
                 last = render_last(save_summary(saves[LAST_KEY]))
             except ValueError as error:
                 store.update({LAST_BROKEN_KEY: saves[LAST_KEY], LAST_KEY: None})
@@ -362,6 +370,8 @@ class Host:
         when it is not a game record (it would otherwise outlive every new game)."""
         if not old or old == session.save_text():
             return {}
+        from tweak.record import RecordError, loads
+
         try:
             loads(old)
         except RecordError:
@@ -477,16 +487,20 @@ class Host:
         now = self.today()
         moves = 0
         if status is not None and not status.done:
+            from tweak.record import RecordError, loads
+
             try:
                 moves = len(loads(status.record).actions)
             except RecordError:
                 moves = 0  # found out, and set aside, when it is resumed
-        from .stats import StatsError, current_streak, parse
+        streak = 0  # no statistics yet: no streak (and no engine needed to say so, issue 7)
+        if stats:
+            from .stats import StatsError, current_streak, parse
 
-        try:
-            streak = current_streak(parse(stats), now)
-        except StatsError:
-            streak = 0  # the statistics screen says so, and sets the text aside
+            try:
+                streak = current_streak(parse(stats), now)
+            except StatsError:
+                pass  # 0: the statistics screen says so, and sets the text aside
         return render_daily(status, now, moves, streak)
 
     # -- playing ------------------------------------------------------------------------

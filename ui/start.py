@@ -38,7 +38,6 @@ from dataclasses import dataclass
 from typing import Optional
 
 from tweak.cards import NotationError, TKind
-from tweak.record import FORMAT, MAX_TCARDS, RecordError, parse_json
 from tweak.rules import MAX_GOAL, MAX_PLAYERS
 
 from . import daily
@@ -93,6 +92,9 @@ def save_summary(text: str) -> str:
     read with the engine's guarded JSON reader (``tweak.record.parse_json``: size and nesting
     limits, so ``"[" * 8000`` is refused instead of overflowing the browser's stack), and
     anything that is not a record raises ``ValueError`` (``RecordError``) with a sentence."""
+    # Here, not at the top: the start screen with no save needs no engine (issue 7).
+    from tweak.record import FORMAT, RecordError, parse_json
+
     data = parse_json(text)  # RecordError: "this is not a game record (...)"
     if (not isinstance(data, dict) or data.get("format") != FORMAT
             or not isinstance(data.get("actions", []), list)
@@ -232,6 +234,8 @@ def parse_hooks(params) -> Hooks:
 
     tcards = None
     if "tcards" in params:
+        from tweak.record import MAX_TCARDS  # only for this hook (see save_summary)
+
         parts = [part.strip() for part in str(params["tcards"]).split(",") if part.strip()]
         try:
             if len(parts) > MAX_TCARDS:  # a record holding more would not load again

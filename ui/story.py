@@ -35,6 +35,7 @@ from tweak.events import (
     describe, for_seat,
 )
 
+from .cues import callout
 from .i18n import WORDS, _, ngettext
 
 __all__ = ["Entry", "WORDS", "tell", "callout", "you_of"]
@@ -66,12 +67,6 @@ def you_of(names) -> Optional[int]:
     """The seat spoken to as "you": the one named ``YOU``, if any."""
     names = list(names)
     return names.index(YOU) if YOU in names else None
-
-
-def callout(values) -> str:
-    """R14's called-out sum of card values (the played card's first) in the current language:
-    ``callout([1, 3, 2])`` → "1 plus 3 is 4, plus 2 is 6"."""
-    return tweak_events.callout(values, WORDS)
 
 
 def _kind(event) -> str:

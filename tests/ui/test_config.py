@@ -169,3 +169,29 @@ def test_the_main_thread_imports_nothing_of_the_game():
     assert names <= {"asyncio", "json", "js", "pyscript"}, names
     # index.html's script: a pause, then ui/page.py (ui/page.toml maps it, and only it, in).
     assert set(imports_of(ROOT / "ui" / "main_thread.py")) == {"asyncio", "page"}
+
+
+def test_the_first_answer_without_a_save_or_link_needs_no_engine():
+    # The worker's hello for a first visit (no save, no link) imports no engine module beyond
+    # the cards, rules and words: tweak imports lazily (issue 7, tests/bench/bench_startup.py).
+    # With a save, the engine comes in to read it.
+    import subprocess
+    import sys
+
+    program = """if True:
+        import json, sys
+        from ui.host import Host
+        saves = json.loads(sys.argv[1])
+        Host().hello("", "", saves, "normal", "", "", ["en-US"])
+        print(" ".join(sorted(name for name in sys.modules if name.startswith("tweak"))))
+    """
+    def loaded(saves: dict) -> set:
+        done = subprocess.run([sys.executable, "-c", program, json.dumps(saves)], cwd=ROOT,
+                              capture_output=True, text=True, check=True)
+        return set(done.stdout.split())
+
+    assert loaded({}) == {"tweak", "tweak.cards", "tweak.levels", "tweak.rules", "tweak.words"}
+    from tweak import Record, dumps
+
+    saved = dumps(Record(players=2, seed=1, names=("You", "Ada"), seats=("human", "medium")))
+    assert {"tweak.engine", "tweak.record"} <= loaded({"tweak.save": saved})
