@@ -18,9 +18,9 @@ one entry: a capture with the [T!] card it won and the cards its player drew, a 
 with the draw.  The sentences come from ``tweak.events.describe``, which speaks to the seat
 called "You" in the second person ("You capture", "you draw").
 
-``callout(values)`` is a capture's called-out sum in the current language: "1 plus 3 is 4,
-plus 2 is 6" — "1 más 3 son 4, más 2 son 6" (R14); the toast of a capture, the hints and the
-rules page say it.
+``callout(values)`` (from ``ui.cues``, which speaks it) is a capture's called-out sum in the
+current language: "1 plus 3 is 4, plus 2 is 6" — "1 más 3 son 4, más 2 son 6" (R14); the toast
+of a capture, the hints and the rules page say it.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-import tweak.events as tweak_events
 from tweak.events import (
     BombPlayed, Captured, ChangePlayed, Dealt, Drew, GameEnded, GaveUp, JokerPlayed, Placed,
     RoundEnded, RoundStarted, TableDealt, TCardWon, ThiefPlayed, TurnLost, TurnStarted,
