@@ -69,8 +69,10 @@ from __future__ import annotations
 import platform
 from dataclasses import dataclass
 from random import Random
+from time import perf_counter
 
 from . import evaluator, sampling
+from .endgame import solve_steps
 from .evaluator import Budget, search
 from .knowledge import Knowledge
 from .medium import rank
@@ -100,14 +102,18 @@ class Pace:
     cap: float
     min_worlds: int
     width: int
+    endgame_positions: int  # the exact endgame's limit (``endgame.solve``)
 
 
 PACES = {
     # The page shows a move 1 s after asking for it (ui/page.py): most of it may be thought.
-    "normal": Pace(steps=2400, time_limit=0.30, cap=0.60, min_worlds=MIN_WORLDS, width=WIDTH),
-    "fast": Pace(steps=1200, time_limit=0.15, cap=0.30, min_worlds=MIN_WORLDS, width=WIDTH),
+    "normal": Pace(steps=2400, time_limit=0.30, cap=0.60, min_worlds=MIN_WORLDS, width=WIDTH,
+                   endgame_positions=4000),
+    "fast": Pace(steps=1200, time_limit=0.15, cap=0.30, min_worlds=MIN_WORLDS, width=WIDTH,
+                 endgame_positions=2000),
     # Instant must feel instant: a few worlds over Medium's best three.
-    "instant": Pace(steps=300, time_limit=0.025, cap=0.045, min_worlds=4, width=3),
+    "instant": Pace(steps=300, time_limit=0.025, cap=0.045, min_worlds=4, width=3,
+                    endgame_positions=400),
 }
 DEFAULT_PACE = "normal"
 
@@ -120,7 +126,8 @@ class HardBot:
                  slice_seconds: float = SLICE_SECONDS, switch_z: float = SWITCH_Z,
                  endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK,
                  look_turns=None, endgame_deck=None, short_turns=None,
-                 short_others=None, place_slip=None):
+                 short_others=None, place_slip=None, exact_endgame=True,
+                 endgame_positions=None):
         if pace not in PACES:
             raise ValueError(f"unknown pace {pace!r} (one of {', '.join(PACES)})")
         chosen = PACES[pace]
@@ -142,8 +149,12 @@ class HardBot:
         self.short_turns = short_turns
         self.short_others = short_others
         self.place_slip = sampling.PLACE_SLIP if place_slip is None else place_slip
+        self.exact_endgame = bool(exact_endgame)
+        self.endgame_positions = (chosen.endgame_positions if endgame_positions is None
+                                  else endgame_positions)
         self.last_worlds = 0  # worlds searched for the last decision (for benchmarks)
         self.last_result = None
+        self.last_solved = None  # the exact endgame's answer for the last decision, if any
 
     def budget(self, view) -> Budget:
         """This decision's budget: the pace's, with ``endgame_factor`` times the steps once the
@@ -160,12 +171,31 @@ class HardBot:
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
         self.last_worlds = 0
+        self.last_solved = None
         if len(legal) == 1:
             return legal[0]
-        ranked = rank(view, self.rng, Knowledge(view))
+        started = perf_counter()
+        known = Knowledge(view)
+        ranked = rank(view, self.rng, known)
         if self.search_deck is not None and view.deck_size > self.search_deck:
             return ranked[0][1]  # early in the round, Medium decides (cheaper, measured weaker)
-        result = yield from search(view, self.rng, self.budget(view), self.width, ranked,
+        budget = self.budget(view)
+        if self.exact_endgame and view.players == 2 and not view.deck_size:
+            deadline = None if self.time_limit is None else started + self.time_limit
+            solved = yield from solve_steps(view, self.endgame_positions, known,
+                                            [action for _, action in ranked], deadline,
+                                            self.slice_seconds)
+            if solved is not None:
+                self.last_solved = solved
+                return solved.best()  # ties: Medium's order
+            if self.time_limit is not None:  # the solver gave up: search in the time left
+                spent = perf_counter() - started
+                left = max(0.0, self.time_limit - spent)
+                cap = None if budget.cap is None else max(0.5 * budget.cap, budget.cap - spent)
+                budget = Budget(steps=budget.steps, time_limit=left, cap=cap,
+                                min_worlds=budget.min_worlds,
+                                slice_seconds=budget.slice_seconds)
+        result = yield from search(view, self.rng, budget, self.width, ranked,
                                    look_turns=self.look_turns, endgame=self.endgame_deck,
                                    short_turns=self.short_turns,
                                    short_others=self.short_others,
