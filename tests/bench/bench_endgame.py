@@ -3,7 +3,8 @@
 Plays 2-player games between two Mediums and, at every decision taken with an empty deck
 (the solver's positions; a single legal action included, as the solver is asked only when
 there is a choice, those are counted apart), solves the view of the seat to act with no limit.
-Prints the distribution of positions visited and of seconds per solve, and how many decisions
+Prints the distribution of positions visited and of CPU seconds per solve (the process's
+CPU time: other jobs on a shared machine do not inflate it), and how many decisions
 a given limit would leave to the sampling search.  With ``--compare``, today's Hard without the
 solver (``exact_endgame=0``, the tournament's 1000 steps, 3 times as many in the endgame)
 decides too: how often it chooses otherwise, and what its choice loses by the solver's exact
@@ -27,7 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tweak import CLASSIC, apply, new_game, view  # noqa: E402
 from tweak.bots import HardBot, MediumBot  # noqa: E402
-from tweak.bots.endgame import Solver, endgame_world, solve  # noqa: E402
+from dataclasses import replace  # noqa: E402
+from random import Random  # noqa: E402
+
+from tweak.bots.endgame import Solver, finish, sampled_steps, solve  # noqa: E402
 
 
 def quantile(values, share):
@@ -41,6 +45,9 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limits", default="1000,2000,4000,8000")
     parser.add_argument("--compare", action="store_true")
+    parser.add_argument("--deck", type=int, default=0,
+                        help="decisions with this many deck cards (1-2: the sampled worlds)")
+    parser.add_argument("--samples", type=int, default=16)
     parser.add_argument("--examples", type=int, default=8)
     args = parser.parse_args(argv)
     sizes, seconds = [], []
@@ -54,13 +61,17 @@ def main(argv=None) -> int:
         while not state.is_over:
             seat = state.to_act
             seen = view(state, seat)
-            if not state.deck:
+            if len(state.deck) == args.deck:
                 if len(seen.legal) == 1:
                     single += 1
                 else:
-                    started = time.perf_counter()
-                    solved = solve(seen, limit=10**7)
-                    seconds.append(time.perf_counter() - started)
+                    started = time.process_time()
+                    if args.deck:
+                        solved = finish(sampled_steps(seen, Random(seed), args.samples,
+                                                      limit=10**7))
+                    else:
+                        solved = solve(seen, limit=10**7)
+                    seconds.append(time.process_time() - started)
                     sizes.append(solved.positions)
                     if args.compare:
                         compared += 1
@@ -69,7 +80,10 @@ def main(argv=None) -> int:
                         theirs = hard.choose(seen)
                         mine = solved.best()
                         if theirs != mine:
-                            world = endgame_world(seen)
+                            # Valued in the true world (the pile's order is chance): with
+                            # cards in the deck the solver did not know it.
+                            world = replace(state, tcard_pile=tuple(sorted(
+                                state.tcard_pile, key=lambda kind: kind.value)))
                             exact = Solver(seat, seen.rules, 10**7)
                             gain = (exact.action_value(world, mine)
                                     - exact.action_value(world, theirs))
@@ -84,9 +98,9 @@ def main(argv=None) -> int:
                                            f"hard {theirs}: {gain:+.2f}"))
             state = apply(state, bots[seat].choose(seen))
     print(f"{args.games} games of Medium vs Medium (2 players, classic, seeds {args.seed}-"
-          f"{args.seed + args.games - 1}): {len(sizes)} deck-empty decisions with a choice, "
+          f"{args.seed + args.games - 1}): {len(sizes)} decisions with a choice and {args.deck} deck cards, "
           f"{single} with one legal action")
-    for name, values, unit in (("positions", sizes, ""), ("ms", [1000 * s for s in seconds], "")):
+    for name, values, unit in (("positions", sizes, ""), ("CPU ms", [1000 * s for s in seconds], "")):
         print(f"{name:9}: median {quantile(values, 0.5):.1f}  p90 {quantile(values, 0.9):.1f}  "
               f"p95 {quantile(values, 0.95):.1f}  p99 {quantile(values, 0.99):.1f}  "
               f"max {max(values):.1f}  mean {sum(values) / len(values):.1f}")
@@ -100,9 +114,9 @@ def main(argv=None) -> int:
         print(f"today's Hard (exact_endgame=0) chose otherwise in {len(losses)} of {compared} "
               f"decisions ({100 * len(losses) / compared:.1f}%); exact loss of its choice: "
               f"mean {sum(gains) / max(1, len(gains)):.2f} points where it differs, "
-              f"{sum(gains) / compared:.3f} per deck-empty decision, "
+              f"{sum(gains) / compared:.3f} per such decision, "
               f"{sum(gains) / args.games:.3f} per game; {sum(1 for g in gains if g < -1e-9)} "
-              f"negative (impossible: the solver is exact), "
+              f"negative (with an empty deck impossible: the solver is exact), "
               f"{sum(1 for g in gains if abs(g) < 1e-9)} ties")
         for gain, text in sorted(losses, reverse=True)[:args.examples]:
             print("  " + text)

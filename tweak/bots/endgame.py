@@ -49,7 +49,7 @@ from .knowledge import Knowledge
 from .playout import _final_scores, _last_card, points_table, round_points
 from .sampling import determinize
 
-__all__ = ["solve", "solve_steps", "Solved", "Solver", "TooBig", "endgame_world", "finish",
+__all__ = ["solve", "solve_steps", "sampled_steps", "Solved", "Solver", "TooBig", "endgame_world", "finish",
            "LIMIT"]
 
 # Positions a decision may visit before the solver gives up (the Hard bot then searches as it
@@ -58,6 +58,7 @@ LIMIT = 4000
 
 _LOW, _HIGH = float("-inf"), float("inf")
 _EXACT, _LOWER, _UPPER = "exact", "lower", "upper"  # what a memoised value is
+_KINDS = tuple(TKind)
 _KIND_ORDER = {kind: index for index, kind in enumerate(TKind)}
 _rank = RANK.__getitem__
 _kind_rank = _KIND_ORDER.__getitem__
@@ -113,6 +114,7 @@ class Solver:
     def __init__(self, seat, rules, limit=LIMIT, deadline=None, slice_seconds=None):
         self.seat = seat
         self.points = points_table(rules)
+        self.tcard_points = rules.tcard_points
         self.limit = limit
         self.deadline = deadline  # a perf_counter() time, or None (no clock)
         self.slice_seconds = slice_seconds  # yield after this much work (None: never)
@@ -124,7 +126,27 @@ class Solver:
         return scores[self.seat] - scores[1 - self.seat]
 
     def now(self, state) -> float:
+        """This seat's round points − the other's so far (R18)."""
         return self.margin(round_points(state, state.round, self.points))
+
+    def gained(self, before, after) -> float:
+        """``now(after) - now(before)`` within a turn or across one (not the round's end): the
+        engine only appends to the captured piles, and a [T!] card won or played stays this
+        round's (R5, R18), so only the new cards count."""
+        points = self.points
+        worth = 0.0
+        for seat, sign in ((self.seat, 1.0), (1 - self.seat, -1.0)):
+            old, new = before.won[seat], after.won[seat]
+            if len(new) != len(old):
+                gain = 0
+                for face in new[len(old):]:
+                    gain += points[face]
+                worth += sign * gain
+            tcards = (len(after.tcards_held[seat]) + len(after.tcards_used[seat])
+                      - len(before.tcards_held[seat]) - len(before.tcards_used[seat]))
+            if tcards:
+                worth += sign * tcards * self.tcard_points
+        return worth
 
     def value(self, state, alpha=_LOW, beta=_HIGH) -> float:
         """The rest of the round's worth to ``seat`` from ``state``, both seats at their best:
@@ -183,15 +205,14 @@ class Solver:
             # R17: the round's last hand card; scored without dealing the next round.
             final = _final_scores(state, state.round, action, self.points)
             return self.margin(final) - self.now(state)
-        before = self.now(state)
         outcomes = _outcomes(state, action)
         if len(outcomes) == 1:
             after = outcomes[0][1]
-            gained = self.now(after) - before
+            gained = self.gained(state, after)
             return gained + (yield from self.value_steps(after, alpha - gained, beta - gained))
         total = 0.0
         for weight, after in outcomes:  # chance: every outcome exactly (a full window)
-            total += weight * (self.now(after) - before
+            total += weight * (self.gained(state, after)
                                + (yield from self.value_steps(after, _LOW, _HIGH)))
         return total
 
@@ -249,12 +270,13 @@ def _outcomes(state, action):
 
 
 def _key(state):
-    """What the rest of the round depends on (points already won do not change it)."""
-    return (state.turn, state.phase, state.bomb_queue, state.joker, state.tcard_played,
-            tuple(sorted(state.table, key=_rank)),
+    """What the rest of the round depends on (points already won do not change it).  [T!]
+    kinds are counted, not hashed: an Enum member's hash is Python code, and keys are many."""
+    return (state.turn, state.phase is Phase.BOMB, state.bomb_queue, state.joker,
+            state.tcard_played, state.deck, tuple(sorted(state.table, key=_rank)),
             tuple(tuple(sorted(hand, key=_rank)) for hand in state.hands),
-            tuple(tuple(sorted(held, key=_kind_rank)) for held in state.tcards_held),
-            tuple(sorted(state.tcard_pile, key=_kind_rank)))
+            tuple(held.count(kind) for held in state.tcards_held for kind in _KINDS),
+            tuple(state.tcard_pile.count(kind) for kind in _KINDS))
 
 
 def solve(view, limit=LIMIT, known=None, order=None, deadline=None):
@@ -288,3 +310,43 @@ def solve_steps(view, limit=LIMIT, known=None, order=None, deadline=None, slice_
     except TooBig:
         return None
     return Solved(order, tuple(values[action] for action in order), solver.positions)
+
+
+def sampled_steps(view, rng, samples=16, limit=LIMIT, known=None, order=None, deadline=None,
+                  slice_seconds=None):
+    """A 2-player round with 1 or 2 cards left in the deck: the other hand is not known, but
+    the worlds are few (which unseen cards lie in the deck, under the visible back, R6).
+    ``samples`` worlds are drawn from the view (``sampling.determinize``, the last play's
+    evidence included), equal ones merged, and each is solved exactly as above (each seat
+    then seeing the other's hand: perfect-information sampling); every action's value is its
+    mean over the worlds.  A generator like ``solve_steps``; None when the view is not such a
+    position or the worlds together need more than ``limit`` positions."""
+    if (view.players != 2 or not view.deck_size or view.phase not in ("play", "bomb")
+            or not view.legal):
+        return None
+    known = known if known is not None else Knowledge(view)
+    other = 1 - view.seat
+    if (len(known.unseen) != view.hand_sizes[other] + view.deck_size
+            or len(known.tcards_unseen) != view.tcard_pile_size):
+        return None  # cards out of play (a short stacked deck or pile)
+    worlds, counts = {}, {}
+    for _ in range(samples):
+        world = determinize(view, rng, known)
+        key = (world.deck, tuple(sorted(world.hands[other], key=_rank)))
+        if key not in worlds:
+            worlds[key] = replace(world, tcard_pile=tuple(sorted(world.tcard_pile,
+                                                                 key=_kind_rank)))
+        counts[key] = counts.get(key, 0) + 1
+    order = tuple(view.legal) if order is None else tuple(order)
+    totals = [0.0] * len(order)
+    positions = 0
+    try:
+        for key, world in worlds.items():
+            solver = Solver(view.seat, view.rules, limit - positions, deadline, slice_seconds)
+            for index, action in enumerate(order):
+                worth = yield from solver.action_steps(world, action, _LOW, _HIGH)
+                totals[index] += counts[key] * worth
+            positions += solver.positions
+    except TooBig:
+        return None
+    return Solved(order, tuple(total / samples for total in totals), positions)

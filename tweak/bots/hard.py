@@ -72,7 +72,7 @@ from random import Random
 from time import perf_counter
 
 from . import evaluator, sampling
-from .endgame import solve_steps
+from .endgame import sampled_steps, solve_steps
 from .evaluator import Budget, search
 from .knowledge import Knowledge
 from .medium import rank
@@ -127,7 +127,7 @@ class HardBot:
                  endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK,
                  look_turns=None, endgame_deck=None, short_turns=None,
                  short_others=None, place_slip=None, exact_endgame=True,
-                 endgame_positions=None):
+                 endgame_positions=None, exact_deck=0, exact_samples=16):
         if pace not in PACES:
             raise ValueError(f"unknown pace {pace!r} (one of {', '.join(PACES)})")
         chosen = PACES[pace]
@@ -150,6 +150,8 @@ class HardBot:
         self.short_others = short_others
         self.place_slip = sampling.PLACE_SLIP if place_slip is None else place_slip
         self.exact_endgame = bool(exact_endgame)
+        self.exact_deck = exact_deck
+        self.exact_samples = exact_samples
         self.endgame_positions = (chosen.endgame_positions if endgame_positions is None
                                   else endgame_positions)
         self.last_worlds = 0  # worlds searched for the last decision (for benchmarks)
@@ -180,11 +182,17 @@ class HardBot:
         if self.search_deck is not None and view.deck_size > self.search_deck:
             return ranked[0][1]  # early in the round, Medium decides (cheaper, measured weaker)
         budget = self.budget(view)
-        if self.exact_endgame and view.players == 2 and not view.deck_size:
+        exact = self.exact_endgame and view.players == 2
+        if exact and view.deck_size <= self.exact_deck:
             deadline = None if self.time_limit is None else started + self.time_limit
-            solved = yield from solve_steps(view, self.endgame_positions, known,
-                                            [action for _, action in ranked], deadline,
-                                            self.slice_seconds)
+            order = [action for _, action in ranked]
+            if not view.deck_size:
+                solved = yield from solve_steps(view, self.endgame_positions, known, order,
+                                                deadline, self.slice_seconds)
+            else:
+                solved = yield from sampled_steps(view, self.rng, self.exact_samples,
+                                                  self.endgame_positions, known, order,
+                                                  deadline, self.slice_seconds)
             if solved is not None:
                 self.last_solved = solved
                 return solved.best()  # ties: Medium's order
