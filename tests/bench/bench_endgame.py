@@ -31,6 +31,7 @@ from tweak.bots import HardBot, MediumBot  # noqa: E402
 from dataclasses import replace  # noqa: E402
 from random import Random  # noqa: E402
 
+from tweak.bots.medium import rank  # noqa: E402
 from tweak.bots.endgame import Solver, finish, sampled_steps, solve  # noqa: E402
 
 
@@ -48,6 +49,8 @@ def main(argv=None) -> int:
     parser.add_argument("--deck", type=int, default=0,
                         help="decisions with this many deck cards (1-2: the sampled worlds)")
     parser.add_argument("--samples", type=int, default=16)
+    parser.add_argument("--width", type=int, default=None,
+                        help="with --deck 1-2: Medium's best WIDTH actions only")
     parser.add_argument("--examples", type=int, default=8)
     args = parser.parse_args(argv)
     sizes, seconds = [], []
@@ -67,8 +70,10 @@ def main(argv=None) -> int:
                 else:
                     started = time.process_time()
                     if args.deck:
+                        order = [action for _, action in rank(seen, Random(seed))]
                         solved = finish(sampled_steps(seen, Random(seed), args.samples,
-                                                      limit=10**7))
+                                                      limit=10**7, order=order,
+                                                      width=args.width))
                     else:
                         solved = solve(seen, limit=10**7)
                     seconds.append(time.process_time() - started)

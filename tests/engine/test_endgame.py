@@ -19,9 +19,10 @@ from random import Random
 import pytest
 
 from stacking import deal, position
-from tweak import CLASSIC, COMPACT, TKind, apply, new_game, parse_action, view
+from tweak import CLASSIC, COMPACT, Face, TKind, apply, new_game, parse_action, view
 from tweak.bots import HardBot, MediumBot
-from tweak.bots.endgame import Solver, _outcomes, endgame_world, solve, solve_steps
+from tweak.bots.endgame import (Solver, _outcomes, endgame_world, finish, sampled_steps, solve,
+                                 solve_steps)
 from tweak.bots.knowledge import Knowledge
 from tweak.bots.playout import _final_scores, _last_card
 from tweak.engine import legal_actions
@@ -250,3 +251,24 @@ def test_the_solver_yields_while_it_works_and_gives_the_same_answer():
     assert yields >= answer.positions // 64 - 1  # once per 64 positions at most, here each time
     # A deadline already past: the solver gives up (the Hard bot then searches).
     assert solve(seen, deadline=0.0) is None
+
+
+def test_with_one_deck_card_whose_back_pins_it_the_sampled_solve_is_exact():
+    # One card left, showing 10 (R6, R11): of the unseen O5 Y2 P3 G6 only the G6 printed 10
+    # can be it, so the other hand is O5 Y2 P3 and every sampled world is the true state.
+    state = position([["G4", "B1"], ["Y2", "P3", "O5"]], ["O3"], ["G6/10"],
+                     pile=full_pile())
+    seen = view(state, 0)
+    assert seen.target == 10
+    assert {card.face for card, _ in Knowledge(seen).top_choices} == {Face.parse("G6")}
+    solved = finish(sampled_steps(seen, Random(2)))
+    for action, value in zip(solved.actions, solved.values):
+        assert value == pytest.approx(exact(state, 0, str(action)))
+    assert str(solved.best()) == "G4" and solved.values[solved.actions.index(solved.best())] == -7
+    # The Hard bot uses it when told to (``exact_deck``), and not by default.
+    options = {"steps": 200, "time_limit": None, "cap": None, "min_worlds": 4, "width": 3}
+    bot = HardBot(1, exact_deck=1, **options)
+    assert bot.choose(seen) == solved.best() and bot.last_solved is not None
+    default = HardBot(1, **options)
+    default.choose(seen)
+    assert default.last_solved is None and default.last_worlds > 0

@@ -313,14 +313,18 @@ def solve_steps(view, limit=LIMIT, known=None, order=None, deadline=None, slice_
 
 
 def sampled_steps(view, rng, samples=16, limit=LIMIT, known=None, order=None, deadline=None,
-                  slice_seconds=None):
+                  slice_seconds=None, width=None):
     """A 2-player round with 1 or 2 cards left in the deck: the other hand is not known, but
     the worlds are few (which unseen cards lie in the deck, under the visible back, R6).
     ``samples`` worlds are drawn from the view (``sampling.determinize``, the last play's
     evidence included), equal ones merged, and each is solved exactly as above (each seat
     then seeing the other's hand: perfect-information sampling); every action's value is its
-    mean over the worlds.  A generator like ``solve_steps``; None when the view is not such a
-    position or the worlds together need more than ``limit`` positions."""
+    mean over the worlds.  With one card left this is nearly exact: once this seat has played
+    a hand card it draws that card (R16), and then both seats know every card but the [T!]
+    pile's order.  ``width``: only the first ``width`` actions of ``order`` are valued (every
+    action needs an exact value in every world, so each one costs).  A generator like
+    ``solve_steps``; None when the view is not such a position or the worlds together need
+    more than ``limit`` positions."""
     if (view.players != 2 or not view.deck_size or view.phase not in ("play", "bomb")
             or not view.legal):
         return None
@@ -338,6 +342,8 @@ def sampled_steps(view, rng, samples=16, limit=LIMIT, known=None, order=None, de
                                                                  key=_kind_rank)))
         counts[key] = counts.get(key, 0) + 1
     order = tuple(view.legal) if order is None else tuple(order)
+    if width is not None:
+        order = order[:width]
     totals = [0.0] * len(order)
     positions = 0
     try:

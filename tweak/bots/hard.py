@@ -192,7 +192,7 @@ class HardBot:
             else:
                 solved = yield from sampled_steps(view, self.rng, self.exact_samples,
                                                   self.endgame_positions, known, order,
-                                                  deadline, self.slice_seconds)
+                                                  deadline, self.slice_seconds, self.width)
             if solved is not None:
                 self.last_solved = solved
                 return solved.best()  # ties: Medium's order
