@@ -272,3 +272,13 @@ def test_with_one_deck_card_whose_back_pins_it_the_sampled_solve_is_exact():
     default = HardBot(1, **options)
     default.choose(seen)
     assert default.last_solved is None and default.last_worlds > 0
+
+
+def test_under_a_clock_the_solver_gives_up_and_the_search_decides():
+    state = max(deck_empty_states(4, first_seed=120),
+                key=lambda state: sum(map(len, state.hands)) + len(state.table))
+    seen = view(state, state.to_act)
+    assert solve(seen).positions >= 64  # big enough for the clock to be read
+    bot = HardBot(1, steps=200, time_limit=1e-6, cap=None, min_worlds=4, width=3)
+    assert bot.choose(seen) in seen.legal
+    assert bot.last_solved is None and bot.last_worlds >= 4

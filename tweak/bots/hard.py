@@ -1,6 +1,17 @@
 """The Hard bot: plays what a search over worlds sampled from its own view says is best.
 
-For each decision (``evaluator.search``):
+With two players and an empty deck it plays exactly instead (``endgame.solve``): every card it
+cannot see is then in the other hand (R21), so the rest of the round is a small game of
+perfect information but for the [T!] pile's order; the solver plays it out to the round's
+end over the engine's own actions (minimax on this seat's round points − the other's, R18;
+The Thief's card and a TWEAK!'s [T!] card averaged, R13, R15), ties going to Medium's order.
+Past ``endgame_positions`` positions (the pace's; under Pyodide also past half the pace's
+time limit) it gives up and the search below decides in the time left.  ``exact_deck`` (0, off)
+extends it to 1 or 2 deck cards: the few worlds (which unseen cards lie in the deck) are
+sampled and each solved exactly (``endgame.sampled_steps``).  ``exact_endgame=False`` turns
+the solver off (the Hard before it).
+
+Every other decision (``evaluator.search``):
 
 1. Medium's ranking (``medium.rank``) orders the legal actions; the best ``width`` are searched
    (a single legal action needs no search).
@@ -184,7 +195,9 @@ class HardBot:
         budget = self.budget(view)
         exact = self.exact_endgame and view.players == 2
         if exact and view.deck_size <= self.exact_deck:
-            deadline = None if self.time_limit is None else started + self.time_limit
+            # Under a clock the solver may use half the time limit: if it gives up, the search
+            # still has the other half.
+            deadline = None if self.time_limit is None else started + 0.5 * self.time_limit
             order = [action for _, action in ranked]
             if not view.deck_size:
                 solved = yield from solve_steps(view, self.endgame_positions, known, order,
