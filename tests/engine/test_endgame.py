@@ -265,13 +265,15 @@ def test_with_one_deck_card_whose_back_pins_it_the_sampled_solve_is_exact():
     for action, value in zip(solved.actions, solved.values):
         assert value == pytest.approx(exact(state, 0, str(action)))
     assert str(solved.best()) == "G4" and solved.values[solved.actions.index(solved.best())] == -7
-    # The Hard bot uses it when told to (``exact_deck``), and not by default.
+    # The Hard bot uses it at normal pace (``exact_deck`` 1), not at instant pace nor with
+    # ``exact_deck=0``: those search.
     options = {"steps": 200, "time_limit": None, "cap": None, "min_worlds": 4, "width": 3}
-    bot = HardBot(1, exact_deck=1, **options)
+    bot = HardBot(1, **options)
     assert bot.choose(seen) == solved.best() and bot.last_solved is not None
-    default = HardBot(1, **options)
-    default.choose(seen)
-    assert default.last_solved is None and default.last_worlds > 0
+    for searching in (HardBot(1, exact_deck=0, **options),
+                      HardBot(1, pace="instant", **options)):
+        searching.choose(seen)
+        assert searching.last_solved is None and searching.last_worlds > 0
 
 
 def test_under_a_clock_the_solver_gives_up_and_the_search_decides():

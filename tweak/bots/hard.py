@@ -6,10 +6,12 @@ perfect information but for the [T!] pile's order; the solver plays it out to th
 end over the engine's own actions (minimax on this seat's round points − the other's, R18;
 The Thief's card and a TWEAK!'s [T!] card averaged, R13, R15), ties going to Medium's order.
 Past ``endgame_positions`` positions (the pace's; under Pyodide also past half the pace's
-time limit) it gives up and the search below decides in the time left.  ``exact_deck`` (0, off)
-extends it to 1 or 2 deck cards: the few worlds (which unseen cards lie in the deck) are
-sampled and each solved exactly (``endgame.sampled_steps``).  ``exact_endgame=False`` turns
-the solver off (the Hard before it).
+time limit) it gives up and the search below decides in the time left.  With one deck card left
+(``exact_deck``, the pace's: 1 at normal and fast pace, 0 at instant) the few worlds (which
+unseen card lies in the deck, under its visible back, R6) are sampled and each solved exactly
+(``endgame.sampled_steps``): nearly exact, since once this seat has played it draws that card
+(R16) and knows every card.  ``exact_endgame=False`` turns the solver off (the Hard before
+it), ``exact_deck=0`` keeps it to an empty deck.
 
 Every other decision (``evaluator.search``):
 
@@ -44,11 +46,12 @@ and their longer playouts need more worlds.  In the browser the pace's clock sti
 (at normal pace, on the machine of tests/bench/results/bots.txt, 7200 steps take about as long
 as the 0.30 s time limit).  Measured against Medium (duplicate deals, 1000 steps, bot seed
 20261130, tests/bench/results/tournament.txt), 500 deals each: with 2 players Hard - Medium
-+8.52 ± 1.34 points per round now (worlds weighed by what the last play says of its player,
-``place_slip``), +7.61 ± 1.36 before that (short playouts one turn of this seat longer,
++9.98 ± 1.26 points per round now (the exact endgame), +8.52 ± 1.34 before it (worlds
+weighed by what the last play says of its player, ``place_slip``), +7.61 ± 1.36 before that (short playouts one turn of this seat longer,
 ``evaluator.SHORT_TURNS`` 1), +5.54 ± 1.23 before that, +4.35 ± 1.21 with ``endgame_factor``
-1 (issue 10's goal is +10, its interval above +7: the interval is, the +10 is not); with 4
-players Hard's win share against three Mediums 0.337 ± 0.018 now, 0.342 ± 0.018 before the
+1 (issue 10's goal is +10, its interval above +7: the interval is, the +10 is 0.02 short);
+with 4 players Hard's win share against three Mediums 0.337 ± 0.018 now (the solver plays
+only with 2 players: the same games as before it), 0.342 ± 0.018 before the
 inference, 0.319 ± 0.017 before the longer short playouts, 0.308 ± 0.017 with
 ``endgame_factor`` 1 (goal 0.33).  2.4 times the steps (the browser's budget) showed no gain
 (interim, 200 deals).  Tried and not kept (same deals; tournament.txt): every playout action
@@ -57,10 +60,10 @@ looking one move ahead (``look_turns=99``), ``switch_z=0``, two more turns in sh
 chosen as Medium would from their view of the world, a short playout crediting the capture
 this seat can make when it stops, (4 players) the leaders' points weighing more, and Medium's
 best twelve searched instead of six (``width=12``, screened against Hard over 50 deals).
-Decision times in Pyodide (tests/bench/results/bots.txt, at 9b13c6c): normal p95 306 ms,
-instant p95 27 ms (goals 400 and 50); the inference since adds about 50 us per sampled world
-under CPython (about 6% of a decision where the view shows a last play), and the pace's clock
-bounds the search in the browser either way.  ``search_deck`` (off) leaves decisions with a
+Decision times in Pyodide (tests/bench/results/bots.txt, at f844d6a, a busy machine):
+normal p95 304 ms, instant p95 30 ms (goals 400 and 50); the solver needs about 1 ms of
+CPython time at the median, 23 ms at the 95th percentile of deck-empty decisions
+(tests/bench/bench_endgame.py), and the pace's clock bounds the search in the browser.  ``search_deck`` (off) leaves decisions with a
 fuller deck to Medium.  ``look_turns``, ``endgame_deck``, ``short_turns``, ``short_others``
 and ``place_slip`` (1: the last play tells nothing) pass to ``evaluator.search`` (None: its
 defaults), for experiments (``python -m tweak tournament --hard-option``).
@@ -114,17 +117,19 @@ class Pace:
     min_worlds: int
     width: int
     endgame_positions: int  # the exact endgame's limit (``endgame.solve``)
+    exact_deck: int  # solved exactly up to this many deck cards (``endgame.sampled_steps``)
 
 
 PACES = {
     # The page shows a move 1 s after asking for it (ui/page.py): most of it may be thought.
     "normal": Pace(steps=2400, time_limit=0.30, cap=0.60, min_worlds=MIN_WORLDS, width=WIDTH,
-                   endgame_positions=4000),
+                   endgame_positions=4000, exact_deck=1),
     "fast": Pace(steps=1200, time_limit=0.15, cap=0.30, min_worlds=MIN_WORLDS, width=WIDTH,
-                 endgame_positions=2000),
-    # Instant must feel instant: a few worlds over Medium's best three.
+                 endgame_positions=2000, exact_deck=1),
+    # Instant must feel instant: a few worlds over Medium's best three; one deck card left
+    # needs ~2000 positions at the median (tests/bench/bench_endgame.py --deck 1): searched.
     "instant": Pace(steps=300, time_limit=0.025, cap=0.045, min_worlds=4, width=3,
-                    endgame_positions=400),
+                    endgame_positions=400, exact_deck=0),
 }
 DEFAULT_PACE = "normal"
 
@@ -138,7 +143,7 @@ class HardBot:
                  endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK,
                  look_turns=None, endgame_deck=None, short_turns=None,
                  short_others=None, place_slip=None, exact_endgame=True,
-                 endgame_positions=None, exact_deck=0, exact_samples=16):
+                 endgame_positions=None, exact_deck=None, exact_samples=16):
         if pace not in PACES:
             raise ValueError(f"unknown pace {pace!r} (one of {', '.join(PACES)})")
         chosen = PACES[pace]
@@ -161,7 +166,7 @@ class HardBot:
         self.short_others = short_others
         self.place_slip = sampling.PLACE_SLIP if place_slip is None else place_slip
         self.exact_endgame = bool(exact_endgame)
-        self.exact_deck = exact_deck
+        self.exact_deck = chosen.exact_deck if exact_deck is None else exact_deck
         self.exact_samples = exact_samples
         self.endgame_positions = (chosen.endgame_positions if endgame_positions is None
                                   else endgame_positions)
