@@ -28,11 +28,18 @@ blue 7 (R7, R11; ±1 with a Joker, R13), and only the [T!] pile's order stays hi
   visited are counted; past ``limit`` the solver gives up (``TooBig``) and the caller falls
   back to its sampling search.
 
-``solve(view, limit)`` returns ``Solved`` (the legal actions in ``view.legal`` order with their
-exact expected values, and the positions visited) or None when the view is not such an
-endgame: more than two players, cards in the deck, a game dealt from a short stacked deck or
+``solve(view, limit)`` returns ``Solved`` (the legal actions in the order tried, the best with
+its exact expected value, the others with a bound showing they are no better, and the
+positions visited) or None when the view is not such an endgame: more than two players, cards in the deck, a game dealt from a short stacked deck or
 [T!] pile (then some unseen cards are out of play, so the other hand is not known), or more
-positions than ``limit`` (or past ``deadline``).  Tree sizes over real positions: tests/bench/bench_endgame.py.
+positions than ``limit`` (or past ``deadline``).  Tree sizes over real positions:
+tests/bench/bench_endgame.py.
+
+``sampled_steps(view, rng, ...)`` does the same with one or two cards left in the deck, where
+the other hand is not known but the worlds are few (which unseen cards lie in the deck, under
+its visible back, R6): it samples them, solves each exactly and averages every action's value
+over them.  With one card left that is nearly exact (this seat draws it after its play, R16,
+and then knows every card); with two, the trees are far too big for a decision's budget.
 """
 
 from __future__ import annotations
@@ -49,8 +56,8 @@ from .knowledge import Knowledge
 from .playout import _final_scores, _last_card, points_table, round_points
 from .sampling import determinize
 
-__all__ = ["solve", "solve_steps", "sampled_steps", "Solved", "Solver", "TooBig", "endgame_world", "finish",
-           "LIMIT"]
+__all__ = ["solve", "solve_steps", "sampled_steps", "Solved", "Solver", "TooBig",
+           "endgame_world", "finish", "LIMIT"]
 
 # Positions a decision may visit before the solver gives up (the Hard bot then searches as it
 # did before).  Measured over real deck-empty positions (tests/bench/bench_endgame.py).
@@ -73,7 +80,8 @@ class Solved:
     """``values[i]``: the expected value (this seat's points − the other's, from now to the
     round's end) of ``actions[i]``, in the order tried: exact for the first action and for
     each that beat all before it, so for the best; for the others an upper bound no higher
-    than the best (alpha-beta only shows they are no better).  ``positions`` visited."""
+    than the best (alpha-beta only shows they are no better); from ``sampled_steps``, every
+    value is its exact mean over the sampled worlds.  ``positions`` visited."""
 
     actions: tuple
     values: tuple

@@ -49,10 +49,10 @@ that must answer within a time passes ``Budget(time_limit=..., cap=...)``.  How 
 the values: the Hard bot plays this search's best (``hard.py``, with three times the steps
 once playouts run to the round's end) and beat Medium by +8.5 ± 1.3 points per round in
 2-player duplicate deals with it alone (tests/bench/results/tournament.txt; with 2 players
-and an empty deck Hard now plays ``endgame``'s exact solution instead, +10.0 ± 1.3): the
+and an empty deck or one deck card Hard now plays ``endgame``'s solution, +10.3 ± 1.3): the
 values rank plays better than Medium's arithmetic, most clearly late in a round, but a gap of
-a point or two between two actions, with its ``error``, is a close call.  Whichever the ``Budget``, the same worlds
-serve every candidate.
+a point or two between two actions, with its ``error``, is a close call.  Whichever the
+``Budget``, the same worlds serve every candidate.
 
 ``search(view, rng, budget, width, ...)`` is the generator under ``evaluate`` and the Hard bot:
 it yields between slices of work and returns a ``Result`` (candidates, per-candidate values per
