@@ -61,11 +61,12 @@ looking one move ahead (``look_turns=99``), ``switch_z=0``, two more turns in sh
 chosen as Medium would from their view of the world, a short playout crediting the capture
 this seat can make when it stops, (4 players) the leaders' points weighing more, and Medium's
 best twelve searched instead of six (``width=12``, screened against Hard over 50 deals).
-Decision times in Pyodide (tests/bench/results/bots.txt, at f844d6a, a busy machine):
-normal p95 304 ms, instant p95 30 ms (goals 400 and 50); the solver needs about 1 ms of
-CPython time at the median, 23 ms at the 95th percentile of deck-empty decisions
-(tests/bench/bench_endgame.py), and the pace's clock bounds the search in the browser.  ``search_deck`` (off) leaves decisions with a
-fuller deck to Medium.  ``look_turns``, ``endgame_deck``, ``short_turns``, ``short_others``
+Decision times in Pyodide (tests/bench/results/bots.txt, at 640079b, a shared machine):
+normal p95 300 ms, instant p95 27 ms (goals 400 and 50); the solver needs about 1 ms of
+CPython time at the median, 23 ms at the 95th percentile of deck-empty decisions, 65 ms at
+the median of one-card decisions (tests/bench/bench_endgame.py), and in the browser the
+pace's clock bounds it and the search.  ``search_deck`` (off) leaves decisions with a fuller
+deck to Medium.  ``look_turns``, ``endgame_deck``, ``short_turns``, ``short_others``
 and ``place_slip`` (1: the last play tells nothing) pass to ``evaluator.search`` (None: its
 defaults), for experiments (``python -m tweak tournament --hard-option``).
 
