@@ -17,6 +17,10 @@ one card at a time starting with the first player, then the table, then the deck
 ``deal`` goes one step further and returns the new game's ``State``.  By default the dealer is
 the last seat, so seat 0 plays first, and the [T!] pile is empty unless ``tcards`` stacks it.
 
+``position(hands, table, deck, turn=..., held=..., pile=...)`` writes any moment of round 1
+directly (hands, table and deck as given, every other card of the edition in the captured
+piles): a deck-empty endgame, or a [T!] card already held.
+
 ``play(state, *moves)`` applies moves written in the notation of ``tweak.actions``;
 ``faces("R1 O3")`` is the sorted tuple of those faces, to compare hands and tables (their
 order is not a rule, their contents are).
@@ -25,10 +29,11 @@ order is not a rule, their contents are).
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
-from tweak import CLASSIC, Card, Face, apply, new_game, parse_action
+from tweak import CLASSIC, Card, Face, TKind, apply, new_game, parse_action
 
-__all__ = ["stacked_deck", "deal", "play", "faces", "backs_of"]
+__all__ = ["stacked_deck", "deal", "play", "faces", "backs_of", "position"]
 
 
 def _spec(text: str):
@@ -99,3 +104,30 @@ def faces(text: str) -> tuple:
 def backs_of(state) -> tuple:
     """The backs showing down the deck, top first (what the targets will be, R11)."""
     return tuple(card.back for card in state.deck)
+
+
+def position(hands, table, deck, *, turn=0, held=None, pile=("joker", "joker", "bomb"),
+             rules=CLASSIC):
+    """A state of round 1 with these hands (faces), table (faces) and deck (cards with their
+    backs, top first); every other card of the edition is in the captured piles, dealt round
+    the seats; ``held`` = {seat: [T!] kinds held}; seat ``turn`` is to play."""
+    players = len(hands)
+    base = new_game(players, 1, rules)
+    deck_cards = tuple(Card.parse(text) for text in deck)
+    used = Counter(Face.parse(text) for hand in hands for text in hand)
+    used.update(Face.parse(text) for text in table)
+    used.update(card.face for card in deck_cards)
+    rest = Counter(card.face for card in rules.number_cards(players))
+    rest.subtract(used)
+    assert all(count >= 0 for count in rest.values()), "a card is used twice"
+    won = [[] for _ in range(players)]
+    for number, face in enumerate(sorted(rest.elements())):
+        won[number % players].append(face)
+    held = held or {}
+    return replace(
+        base, deck=deck_cards, table=tuple(Face.parse(text) for text in table),
+        hands=tuple(tuple(Face.parse(text) for text in hand) for hand in hands),
+        won=tuple(map(tuple, won)), turn=turn, dealer=(turn - 1) % players,
+        tcards_held=tuple(tuple(TKind.parse(kind) for kind in held.get(seat, ()))
+                          for seat in range(players)),
+        tcard_pile=tuple(TKind.parse(kind) for kind in pile), events=())

@@ -28,41 +28,14 @@ from collections import Counter
 from dataclasses import replace
 from random import Random
 
-from stacking import deal
-from tweak import CLASSIC, COMPACT, Card, Face, TKind, apply, new_game, parse_action, view
+from stacking import deal, position
+from tweak import CLASSIC, COMPACT, Card, Face, apply, new_game, parse_action, view
 from tweak.bots import Budget, Judgement, evaluate, make_bot
 from tweak.bots.evaluator import describe
 from tweak.bots.knowledge import Knowledge
 from tweak.bots.sampling import determinize
 
 BUDGET = Budget(steps=4000, min_worlds=16)
-
-
-def position(hands, table, deck, *, turn=0, held=None, pile=("joker", "joker", "bomb"),
-             rules=CLASSIC):
-    """A state of round 1 with these hands (faces), table (faces) and deck (cards with their
-    backs, top first); every other card of the edition is in the captured piles, dealt round
-    the seats; ``held`` = {seat: [T!] kinds held}; seat ``turn`` is to play."""
-    players = len(hands)
-    base = new_game(players, 1, rules)
-    deck_cards = tuple(Card.parse(text) for text in deck)
-    used = Counter(Face.parse(text) for hand in hands for text in hand)
-    used.update(Face.parse(text) for text in table)
-    used.update(card.face for card in deck_cards)
-    rest = Counter(card.face for card in rules.number_cards(players))
-    rest.subtract(used)
-    assert all(count >= 0 for count in rest.values()), "a card is used twice"
-    won = [[] for _ in range(players)]
-    for number, face in enumerate(sorted(rest.elements())):
-        won[number % players].append(face)
-    held = held or {}
-    return replace(
-        base, deck=deck_cards, table=tuple(Face.parse(text) for text in table),
-        hands=tuple(tuple(Face.parse(text) for text in hand) for hand in hands),
-        won=tuple(map(tuple, won)), turn=turn, dealer=(turn - 1) % players,
-        tcards_held=tuple(tuple(TKind.parse(kind) for kind in held.get(seat, ()))
-                          for seat in range(players)),
-        tcard_pile=tuple(TKind.parse(kind) for kind in pile), events=())
 
 
 def test_judgements_cover_every_legal_action_best_first():

@@ -15,7 +15,9 @@ Levels:
   medium   a heuristic player: points, red cards, TWEAK!s, [T!] cards and what it leaves the
            next player (``medium.MediumBot``)
   hard     plays what ``evaluator.search`` finds best: worlds sampled from its view, each
-           candidate played out to the round's end (``hard.HardBot``); it also has ``think(view)``, a generator that yields while it
+           candidate played out to the round's end (``hard.HardBot``); with two players and an
+           empty deck, what an exact solver of the rest of the round finds best
+           (``endgame``); it also has ``think(view)``, a generator that yields while it
            searches so a page stays responsive, and returns the action
   greedy, random   simple bots for tests and as strength floors
 

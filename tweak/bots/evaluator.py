@@ -47,11 +47,12 @@ done), ``cap`` seconds (a hard stop, even mid-world: the unfinished world is not
 ``COACH_BUDGET``, the default, is 6000 steps and no clock (about 0.3-0.5 s in Pyodide); a page
 that must answer within a time passes ``Budget(time_limit=..., cap=...)``.  How far to trust
 the values: the Hard bot plays this search's best (``hard.py``, with three times the steps
-once playouts run to the round's end) and beats Medium by +8.5 ± 1.3 points per round in
-2-player duplicate deals (tests/bench/results/tournament.txt): the values rank plays better
-than Medium's arithmetic, most clearly late in a round, but a gap of a point or two between
-two actions, with its ``error``, is a close call.  Whichever the ``Budget``, the same worlds
-serve every candidate.
+once playouts run to the round's end) and beat Medium by +8.5 ± 1.3 points per round in
+2-player duplicate deals with it alone (tests/bench/results/tournament.txt; with 2 players
+and an empty deck or one deck card Hard now plays ``endgame``'s solution, +10.3 ± 1.3): the
+values rank plays better than Medium's arithmetic, most clearly late in a round, but a gap of
+a point or two between two actions, with its ``error``, is a close call.  Whichever the
+``Budget``, the same worlds serve every candidate.
 
 ``search(view, rng, budget, width, ...)`` is the generator under ``evaluate`` and the Hard bot:
 it yields between slices of work and returns a ``Result`` (candidates, per-candidate values per

@@ -1,6 +1,19 @@
 """The Hard bot: plays what a search over worlds sampled from its own view says is best.
 
-For each decision (``evaluator.search``):
+With two players and an empty deck it plays exactly instead (``endgame.solve``): every card it
+cannot see is then in the other hand (R21), so the rest of the round is a small game of
+perfect information but for the [T!] pile's order; the solver plays it out to the round's
+end over the engine's own actions (minimax on this seat's round points − the other's, R18;
+The Thief's card and a TWEAK!'s [T!] card averaged, R13, R15), ties going to Medium's order.
+Past ``endgame_positions`` positions (the pace's; under Pyodide also past half the pace's
+time limit) it gives up and the search below decides in the time left.  With one deck card left
+(``exact_deck``, the pace's: 1 at normal and fast pace, 0 at instant) the few worlds (which
+unseen card lies in the deck, under its visible back, R6) are sampled and each solved exactly
+(``endgame.sampled_steps``): nearly exact, since once this seat has played it draws that card
+(R16) and knows every card.  ``exact_endgame=False`` turns the solver off (the Hard before
+it), ``exact_deck=0`` keeps it to an empty deck.
+
+Every other decision (``evaluator.search``):
 
 1. Medium's ranking (``medium.rank``) orders the legal actions; the best ``width`` are searched
    (a single legal action needs no search).
@@ -33,12 +46,14 @@ and their longer playouts need more worlds.  In the browser the pace's clock sti
 (at normal pace, on the machine of tests/bench/results/bots.txt, 7200 steps take about as long
 as the 0.30 s time limit).  Measured against Medium (duplicate deals, 1000 steps, bot seed
 20261130, tests/bench/results/tournament.txt), 500 deals each: with 2 players Hard - Medium
-+8.52 ± 1.34 points per round now (worlds weighed by what the last play says of its player,
-``place_slip``), +7.61 ± 1.36 before that (short playouts one turn of this seat longer,
-``evaluator.SHORT_TURNS`` 1), +5.54 ± 1.23 before that, +4.35 ± 1.21 with ``endgame_factor``
-1 (issue 10's goal is +10, its interval above +7: the interval is, the +10 is not); with 4
-players Hard's win share against three Mediums 0.337 ± 0.018 now, 0.342 ± 0.018 before the
-inference, 0.319 ± 0.017 before the longer short playouts, 0.308 ± 0.017 with
++10.27 ± 1.30 points per round now (the exact endgame, one deck card left included), +9.98
+± 1.26 with an empty deck only, +8.52 ± 1.34 before the solver (worlds weighed by what the
+last play says of its player, ``place_slip``), +7.61 ± 1.36 before that (short playouts one
+turn of this seat longer, ``evaluator.SHORT_TURNS`` 1), +5.54 ± 1.23 before that, +4.35 ±
+1.21 with ``endgame_factor`` 1 (issue 10's goal is +10, its interval above +7: both met now,
+the +10 by 0.27); with 4 players Hard's win share against three Mediums 0.337 ± 0.018 now
+(the solver plays only with 2 players: the same games as before it), 0.342 ± 0.018 before
+the inference, 0.319 ± 0.017 before the longer short playouts, 0.308 ± 0.017 with
 ``endgame_factor`` 1 (goal 0.33).  2.4 times the steps (the browser's budget) showed no gain
 (interim, 200 deals).  Tried and not kept (same deals; tournament.txt): every playout action
 looking one move ahead (``look_turns=99``), ``switch_z=0``, two more turns in short playouts (``short_turns=2``:
@@ -46,11 +61,12 @@ looking one move ahead (``look_turns=99``), ``switch_z=0``, two more turns in sh
 chosen as Medium would from their view of the world, a short playout crediting the capture
 this seat can make when it stops, (4 players) the leaders' points weighing more, and Medium's
 best twelve searched instead of six (``width=12``, screened against Hard over 50 deals).
-Decision times in Pyodide (tests/bench/results/bots.txt, at 9b13c6c): normal p95 306 ms,
-instant p95 27 ms (goals 400 and 50); the inference since adds about 50 us per sampled world
-under CPython (about 6% of a decision where the view shows a last play), and the pace's clock
-bounds the search in the browser either way.  ``search_deck`` (off) leaves decisions with a
-fuller deck to Medium.  ``look_turns``, ``endgame_deck``, ``short_turns``, ``short_others``
+Decision times in Pyodide (tests/bench/results/bots.txt, at 640079b, a shared machine):
+normal p95 300 ms, instant p95 27 ms (goals 400 and 50); the solver needs about 1 ms of
+CPython time at the median, 23 ms at the 95th percentile of deck-empty decisions, 65 ms at
+the median of one-card decisions (tests/bench/bench_endgame.py), and in the browser the
+pace's clock bounds it and the search.  ``search_deck`` (off) leaves decisions with a fuller
+deck to Medium.  ``look_turns``, ``endgame_deck``, ``short_turns``, ``short_others``
 and ``place_slip`` (1: the last play tells nothing) pass to ``evaluator.search`` (None: its
 defaults), for experiments (``python -m tweak tournament --hard-option``).
 
@@ -69,8 +85,10 @@ from __future__ import annotations
 import platform
 from dataclasses import dataclass
 from random import Random
+from time import perf_counter
 
 from . import evaluator, sampling
+from .endgame import sampled_steps, solve_steps
 from .evaluator import Budget, search
 from .knowledge import Knowledge
 from .medium import rank
@@ -100,14 +118,20 @@ class Pace:
     cap: float
     min_worlds: int
     width: int
+    endgame_positions: int  # the exact endgame's limit (``endgame.solve``)
+    exact_deck: int  # solved exactly up to this many deck cards (``endgame.sampled_steps``)
 
 
 PACES = {
     # The page shows a move 1 s after asking for it (ui/page.py): most of it may be thought.
-    "normal": Pace(steps=2400, time_limit=0.30, cap=0.60, min_worlds=MIN_WORLDS, width=WIDTH),
-    "fast": Pace(steps=1200, time_limit=0.15, cap=0.30, min_worlds=MIN_WORLDS, width=WIDTH),
-    # Instant must feel instant: a few worlds over Medium's best three.
-    "instant": Pace(steps=300, time_limit=0.025, cap=0.045, min_worlds=4, width=3),
+    "normal": Pace(steps=2400, time_limit=0.30, cap=0.60, min_worlds=MIN_WORLDS, width=WIDTH,
+                   endgame_positions=4000, exact_deck=1),
+    "fast": Pace(steps=1200, time_limit=0.15, cap=0.30, min_worlds=MIN_WORLDS, width=WIDTH,
+                 endgame_positions=2000, exact_deck=1),
+    # Instant must feel instant: a few worlds over Medium's best three; one deck card left
+    # needs ~2000 positions at the median (tests/bench/bench_endgame.py --deck 1): searched.
+    "instant": Pace(steps=300, time_limit=0.025, cap=0.045, min_worlds=4, width=3,
+                    endgame_positions=400, exact_deck=0),
 }
 DEFAULT_PACE = "normal"
 
@@ -120,7 +144,8 @@ class HardBot:
                  slice_seconds: float = SLICE_SECONDS, switch_z: float = SWITCH_Z,
                  endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK,
                  look_turns=None, endgame_deck=None, short_turns=None,
-                 short_others=None, place_slip=None):
+                 short_others=None, place_slip=None, exact_endgame=True,
+                 endgame_positions=None, exact_deck=None, exact_samples=16):
         if pace not in PACES:
             raise ValueError(f"unknown pace {pace!r} (one of {', '.join(PACES)})")
         chosen = PACES[pace]
@@ -142,8 +167,14 @@ class HardBot:
         self.short_turns = short_turns
         self.short_others = short_others
         self.place_slip = sampling.PLACE_SLIP if place_slip is None else place_slip
+        self.exact_endgame = bool(exact_endgame)
+        self.exact_deck = chosen.exact_deck if exact_deck is None else exact_deck
+        self.exact_samples = exact_samples
+        self.endgame_positions = (chosen.endgame_positions if endgame_positions is None
+                                  else endgame_positions)
         self.last_worlds = 0  # worlds searched for the last decision (for benchmarks)
         self.last_result = None
+        self.last_solved = None  # the exact endgame's answer for the last decision, if any
 
     def budget(self, view) -> Budget:
         """This decision's budget: the pace's, with ``endgame_factor`` times the steps once the
@@ -160,12 +191,39 @@ class HardBot:
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
         self.last_worlds = 0
+        self.last_solved = None
         if len(legal) == 1:
             return legal[0]
-        ranked = rank(view, self.rng, Knowledge(view))
+        started = perf_counter()
+        known = Knowledge(view)
+        ranked = rank(view, self.rng, known)
         if self.search_deck is not None and view.deck_size > self.search_deck:
             return ranked[0][1]  # early in the round, Medium decides (cheaper, measured weaker)
-        result = yield from search(view, self.rng, self.budget(view), self.width, ranked,
+        budget = self.budget(view)
+        exact = self.exact_endgame and view.players == 2
+        if exact and view.deck_size <= self.exact_deck:
+            # Under a clock the solver may use half the time limit: if it gives up, the search
+            # still has the other half.
+            deadline = None if self.time_limit is None else started + 0.5 * self.time_limit
+            order = [action for _, action in ranked]
+            if not view.deck_size:
+                solved = yield from solve_steps(view, self.endgame_positions, known, order,
+                                                deadline, self.slice_seconds)
+            else:
+                solved = yield from sampled_steps(view, self.rng, self.exact_samples,
+                                                  self.endgame_positions, known, order,
+                                                  deadline, self.slice_seconds, self.width)
+            if solved is not None:
+                self.last_solved = solved
+                return solved.best()  # ties: Medium's order
+            if self.time_limit is not None:  # the solver gave up: search in the time left
+                spent = perf_counter() - started
+                left = max(0.0, self.time_limit - spent)
+                cap = None if budget.cap is None else max(0.5 * budget.cap, budget.cap - spent)
+                budget = Budget(steps=budget.steps, time_limit=left, cap=cap,
+                                min_worlds=budget.min_worlds,
+                                slice_seconds=budget.slice_seconds)
+        result = yield from search(view, self.rng, budget, self.width, ranked,
                                    look_turns=self.look_turns, endgame=self.endgame_deck,
                                    short_turns=self.short_turns,
                                    short_others=self.short_others,
