@@ -52,6 +52,7 @@ from ..actions import Capture, Place, PlayThief
 from ..cards import RANK, TKind
 from ..engine import apply, legal_actions
 from ..state import Phase
+from .evaluator import finish
 from .knowledge import Knowledge
 from .playout import _final_scores, _last_card, points_table, round_points
 from .sampling import determinize
@@ -223,15 +224,6 @@ class Solver:
             total += weight * (self.gained(state, after)
                                + (yield from self.value_steps(after, _LOW, _HIGH)))
         return total
-
-
-def finish(steps):
-    """Run a generator to its end; its return value."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def _ordered(actions, points):

@@ -75,7 +75,7 @@ from .playout import playout, points_table
 from .reasons import Cards, Seat, percent, points, tenths, title
 from .sampling import PLACE_SLIP, determinize
 
-__all__ = ["Judgement", "Budget", "Result", "evaluate", "search", "judgements", "describe",
+__all__ = ["Judgement", "Budget", "Result", "evaluate", "finish", "search", "judgements", "describe",
            "COACH_BUDGET", "PRUNE_EVERY", "PRUNE_Z"]
 
 PRUNE_EVERY = 4  # worlds between checks for candidates that are clearly behind
@@ -385,18 +385,21 @@ def judgements(view, result: Result) -> list:
     return found
 
 
+def finish(steps):
+    """Run a generator that yields to let a page breathe (``search``, ``HardBot.think``,
+    ``endgame.solve_steps``) to its end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
 def evaluate(view, budget: Budget = COACH_BUDGET, seed: int = 0, width=None) -> list:
     """Every legal action of ``view.seat`` judged (see the module docstring), best first.
     ``seed`` seeds the sampling (the same view, budget and seed give the same answer, unless a
     clock limit stops the search)."""
-    rng = Random(seed)
-    thinking = search(view, rng, budget, width)
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            result = done.value
-            break
+    result = finish(search(view, Random(seed), budget, width))
     if result.worlds == 0 and len(result.candidates) > 1:
         # The cap came before one world was done: Medium's order, unvalued.
         result.values = [[0.0] for _ in result.candidates]

@@ -83,13 +83,13 @@ comes from its own ``Random(seed)`` and the view only.
 from __future__ import annotations
 
 import platform
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 from time import perf_counter
 
 from . import evaluator, sampling
 from .endgame import sampled_steps, solve_steps
-from .evaluator import Budget, search
+from .evaluator import Budget, finish, search
 from .knowledge import Knowledge
 from .medium import rank
 
@@ -220,9 +220,7 @@ class HardBot:
                 spent = perf_counter() - started
                 left = max(0.0, self.time_limit - spent)
                 cap = None if budget.cap is None else max(0.5 * budget.cap, budget.cap - spent)
-                budget = Budget(steps=budget.steps, time_limit=left, cap=cap,
-                                min_worlds=budget.min_worlds,
-                                slice_seconds=budget.slice_seconds)
+                budget = replace(budget, time_limit=left, cap=cap)
         result = yield from search(view, self.rng, budget, self.width, ranked,
                                    look_turns=self.look_turns, endgame=self.endgame_deck,
                                    short_turns=self.short_turns,
@@ -239,9 +237,4 @@ class HardBot:
         return result.candidates[best] if mean > self.switch_z * error else result.candidates[0]
 
     def choose(self, view):
-        thinking = self.think(view)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                return done.value
+        return finish(self.think(view))
