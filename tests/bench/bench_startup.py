@@ -191,8 +191,11 @@ def open_page(context, url: str, deal: bool = False):
 
 def load(context, url: str, deal: bool) -> dict:
     archives = []  # the worker's request for its modules: its runtime has started by then
-    listener = lambda request: archives.append(request) if request.url.endswith(  # noqa: E731
-        "/" + serve.WORKER_ARCHIVE) else None
+
+    def listener(request):
+        if request.url.endswith("/" + serve.WORKER_ARCHIVE):
+            archives.append(request)
+
     context.on("request", listener)
     try:
         page, _ = open_page(context, url, deal)
