@@ -3,9 +3,9 @@
 Pyodide compiles every ``.py`` file it imports from source, and in the browser that is slow:
 ``import ui.host`` (the worker's first answer needs it and the engine) took 93 ms under Pyodide
 in Node, of which 42 ms were compiling; the table's modules, imported just after, 98 ms, of
-which 56.  Shipped with their bytecode (``__pycache__/<module>.<tag>.pyc`` beside each source in
-serve.py's ``python.zip``) they take 52 and 42 ms.  The sources stay in the archive: tracebacks
-show their lines.
+which 56.  Shipped with their bytecode (``<module>.pyc`` beside each source in serve.py's
+``python.zip``, which the worker imports from as it is: ``archived_name``) they take 52 and
+42 ms.  The sources stay in the archive: tracebacks show their lines.
 
 Bytecode is specific to a CPython version, and the worker's is Pyodide's (3.14 for Pyodide
 314.0.7), not the one running serve.py.  So ``compiled(sources)`` hands the sources to Pyodide
@@ -140,9 +140,9 @@ def compiled(sources: dict, cache: Path = CACHE, runtime: Path = RUNTIME, log=pr
     return tag, pycs
 
 
-def cached_name(relative: str, tag: str) -> str:
-    """Where the importer looks for a module's bytecode: ``tweak/__pycache__/engine.<tag>.pyc``
-    for ``tweak/engine.py`` (PEP 3147)."""
-    folder, _, name = relative.rpartition("/")
-    stem = name[:-len(".py")]
-    return f"{folder}/__pycache__/{stem}.{tag}.pyc" if folder else f"__pycache__/{stem}.{tag}.pyc"
+def archived_name(relative: str) -> str:
+    """Where Python's zipimport looks for a module's bytecode in an archive on ``sys.path``:
+    beside its source, with the same stem (``tweak/engine.pyc`` for ``tweak/engine.py``).
+    zipimport knows no ``__pycache__`` and no cache tag; the runtime that compiled the file is
+    the one that reads it (the module docstring)."""
+    return relative[:-len(".py")] + ".pyc"

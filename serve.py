@@ -79,9 +79,11 @@ PAGE_FILES = ("index.html", "pyscript.toml", "sw.js")
 PAGE_DIRS = ("ui", "locale")
 
 # The worker's Python, one generated archive: every module of ``WORKER_PACKAGES`` except the
-# scripts and the terminal's modules (``NOT_IN_WORKER``).  pyscript.toml unpacks it into the
-# worker's file system (``"./python.zip" = "./*"``): one request where ~37 modules fetched one
-# by one held the worker's start back by ~150 ms (issue 7).  Made like the catalogues: on
+# scripts and the terminal's modules (``NOT_IN_WORKER``).  pyscript.toml writes it into the
+# worker's file system as it is (``"./python.zip" = "./python.zip"``) and ui/worker.py puts it
+# on ``sys.path``: Python imports straight from the archive (zipimport), so nothing is unpacked
+# before the first answer (unpacking took ~20 ms of it, issue 7).  One request where ~37
+# modules fetched one by one held the worker's start back by ~150 ms.  Made like the catalogues: on
 # request by the dev server, into the site by the build (which then ships those modules only
 # inside it).  tests/ui/test_config.py checks it holds exactly what ui/worker.py imports.
 WORKER_ARCHIVE = "python.zip"
@@ -330,10 +332,10 @@ def worker_modules(root: Path = ROOT) -> list:
 
 def python_archive(root: Path = ROOT, log=print) -> bytes:
     """The worker's archive (``WORKER_ARCHIVE``): ``worker_modules`` at their paths, each
-    followed by its bytecode in ``__pycache__/`` (bytecode.py: compiled by the browser's own
-    Python, so the worker does not compile them; left out, after a line to ``log``, when it
-    cannot be made), all with a fixed date so that the same sources always make the same bytes
-    (and the same precache hash)."""
+    followed by its bytecode where zipimport looks for it (``bytecode.archived_name``: compiled
+    by the browser's own Python, so the worker does not compile them; left out, after a line
+    to ``log``, when it cannot be made), all with a fixed date so that the same sources always
+    make the same bytes (and the same precache hash)."""
     sources = {relative: (root / relative).read_bytes() for relative in worker_modules(root)}
     made = bytecode.compiled(sources, runtime=root / "node_modules" / "pyodide", log=log)
     archive = io.BytesIO()
@@ -341,8 +343,8 @@ def python_archive(root: Path = ROOT, log=print) -> bytes:
         for relative, source in sources.items():
             files = [(relative, source)]
             if made is not None:
-                tag, pycs = made
-                files.append((bytecode.cached_name(relative, tag), pycs[relative]))
+                pycs = made[1]
+                files.append((bytecode.archived_name(relative), pycs[relative]))
             for name, data in files:
                 entry = zipfile.ZipInfo(name, catalogues.ZIP_DATE)
                 entry.compress_type = zipfile.ZIP_DEFLATED

@@ -17,28 +17,38 @@ ROOT = Path(__file__).resolve().parents[1]
 HAS_RUNTIME = bytecode.runtime_version() is not None and shutil.which("node") is not None
 needs_runtime = pytest.mark.skipif(not HAS_RUNTIME, reason="node or node_modules/pyodide missing")
 
-# Run by Node: unpack the game's archive as PyScript does, spoil every source of tweak/ (the
-# bytecode must be what is imported), then import the engine and play a move.
+# Run by Node: write the game's archive into the file system and import from it as ui/worker.py
+# does (zipimport), its tweak/ sources spoiled (the bytecode must be what is imported), then
+# import the engine and play a move.
 IMPORT_CHECK = """
 import { loadPyodide } from %(runtime)s;
 let archive = [];
 for await (const chunk of process.stdin) archive.push(chunk);
 const pyodide = await loadPyodide();
-pyodide.unpackArchive(new Uint8Array(Buffer.concat(archive)), "zip", { extractDir: "/home/pyodide" });
+pyodide.FS.writeFile("/home/pyodide/python.zip", new Uint8Array(Buffer.concat(archive)));
 process.stdout.write(pyodide.runPython(`
-import glob, json, os, sys
-os.chdir("/home/pyodide")
-sys.path.insert(0, "/home/pyodide")
-for path in glob.glob("tweak/**/*.py", recursive=True):
-    with open(path, "w") as spoiled:
-        spoiled.write("raise ImportError('the source was compiled, not the bytecode')\\\\n")
+import json, sys
+sys.path.insert(0, "/home/pyodide/python.zip")
 import tweak
 state = tweak.new_game(players=2, seed=7)
 state = tweak.apply(state, tweak.legal_actions(state)[0])
-json.dumps({"cached": tweak.engine.__cached__, "to_act": state.to_act,
+json.dumps({"file": tweak.engine.__file__, "loader": type(tweak.engine.__loader__).__name__,
+            "to_act": state.to_act,
             "modules": sorted(name for name in sys.modules if name.startswith("tweak"))})
 `));
 """
+
+
+def spoiled(archive: bytes) -> bytes:
+    """The archive with every source of tweak/ replaced by one that cannot be imported."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as source, zipfile.ZipFile(out, "w") as target:
+        for name in source.namelist():
+            data = source.read(name)
+            if name.startswith("tweak/") and name.endswith(".py"):
+                data = b"raise ImportError('the source was compiled, not the bytecode')\n"
+            target.writestr(name, data)
+    return out.getvalue()
 
 
 def pyc_flags(pyc: bytes) -> int:
@@ -47,15 +57,49 @@ def pyc_flags(pyc: bytes) -> int:
 
 @needs_runtime
 def test_pyodide_imports_the_archives_bytecode_without_reading_the_sources():
-    archive = serve.python_archive(ROOT)
+    archive = spoiled(serve.python_archive(ROOT))
     program = IMPORT_CHECK % {"runtime": json.dumps((bytecode.RUNTIME / "pyodide.mjs").as_uri())}
     done = subprocess.run(["node", "--input-type=module", "-e", program], input=archive,
                           capture_output=True, timeout=bytecode.TIMEOUT)
     assert done.returncode == 0, done.stderr.decode()[-2000:]
     answer = json.loads(done.stdout)
-    assert answer["cached"].endswith("tweak/__pycache__/engine.cpython-314.pyc")
+    # Straight from the archive, nothing unpacked, and from the bytecode (the source is spoiled).
+    assert answer["file"] == "/home/pyodide/python.zip/tweak/engine.pyc"
+    assert answer["loader"] == "zipimporter"
     assert answer["to_act"] in (0, 1)
     assert {"tweak.engine", "tweak.rules", "tweak.state"} <= set(answer["modules"])
+
+
+# Run by Node: an error inside the archive's bytecode, as the console shows it.
+TRACEBACK_CHECK = """
+import { loadPyodide } from %(runtime)s;
+let archive = [];
+for await (const chunk of process.stdin) archive.push(chunk);
+const pyodide = await loadPyodide();
+pyodide.FS.writeFile("/home/pyodide/python.zip", new Uint8Array(Buffer.concat(archive)));
+process.stdout.write(pyodide.runPython(`
+import sys, traceback
+sys.path.insert(0, "/home/pyodide/python.zip")
+import tweak
+try:
+    tweak.apply(None, None)
+except tweak.IllegalAction:
+    told = traceback.format_exc()
+told
+`));
+"""
+
+
+@needs_runtime
+def test_a_traceback_from_the_archive_shows_the_source_lines():
+    program = TRACEBACK_CHECK % {"runtime": json.dumps((bytecode.RUNTIME / "pyodide.mjs").as_uri())}
+    done = subprocess.run(["node", "--input-type=module", "-e", program],
+                          input=serve.python_archive(ROOT), capture_output=True,
+                          timeout=bytecode.TIMEOUT)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    told = done.stdout.decode()
+    assert 'File "tweak/engine.py", line' in told, told
+    assert "raise IllegalAction(" in told, told  # the line itself, read from the archive
 
 
 @needs_runtime
@@ -96,10 +140,9 @@ def test_a_syntax_error_leaves_the_sources_alone(tmp_path):
     assert "SyntaxError" in said[0]
 
 
-def test_cached_names_follow_pep_3147():
-    assert bytecode.cached_name("tweak/bots/hard.py", "cpython-314") == \
-        "tweak/bots/__pycache__/hard.cpython-314.pyc"
-    assert bytecode.cached_name("top.py", "cpython-314") == "__pycache__/top.cpython-314.pyc"
+def test_the_bytecode_sits_beside_its_source_as_zipimport_wants():
+    assert bytecode.archived_name("tweak/bots/hard.py") == "tweak/bots/hard.pyc"
+    assert bytecode.archived_name("top.py") == "top.pyc"
 
 
 def test_the_archive_has_sources_only_when_bytecode_cannot_be_made(tmp_path):

@@ -34,7 +34,7 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
                       '<script type="module" src="./node_modules/@pyscript/core/dist/core.js">'
                       '</script><a href="https://example.org/rules">rules</a>',
         "pyscript.toml": config or 'interpreter = "./node_modules/pyodide/pyodide.mjs"\n'
-                                   '[files]\n"./python.zip" = "./*"\n',
+                                   '[files]\n"./python.zip" = "./python.zip"\n',
         "tweak/__init__.py": "",
         "tweak/bots/__init__.py": "",
         "tweak/__pycache__/__init__.cpython-311.pyc": "",

@@ -22,7 +22,16 @@ tests/bench/soak_page.py; it reads no game state and changes none).
 import asyncio
 import gc
 import json
+import os
+import sys
 import traceback
+
+# The game's modules: pyscript.toml writes serve.py's python.zip into the worker's file system
+# as it is, and Python imports straight from it (zipimport, with the bytecode inside): nothing is
+# unpacked before the first answer.  Without the archive (the modules on disk) nothing changes.
+ARCHIVE = os.path.abspath("python.zip")
+if os.path.isfile(ARCHIVE) and ARCHIVE not in sys.path:
+    sys.path.insert(0, ARCHIVE)
 
 try:
     from ui.i18n import _
