@@ -188,14 +188,17 @@
     }
   }, PROBE_MS);
   // PyScript reports what went wrong while starting (a bad config, a runtime file missing in
-  // the worker) in a .py-error banner.
-  new MutationObserver(() => {
+  // the worker) in a .py-error banner.  PyScript starts before this script runs (index.html),
+  // so the banner may already be there.
+  const reportBanner = () => {
     const banner = document.querySelector(".py-error");
     if (banner) {
       fail(fill(_("The game could not start: {error}"),
                 { error: banner.textContent.trim().split("\n").pop() }));
     }
-  }).observe(document.body, { childList: true });
+  };
+  new MutationObserver(reportBanner).observe(document.body, { childList: true });
+  reportBanner();
   setTimeout(() => {
     if (!done && !isReady()) {
       text.textContent = _("This is taking longer than usual…");

@@ -814,7 +814,18 @@ async def on_click(event):
 # ---- start-up ----------------------------------------------------------------------------------
 
 
+async def loaded():
+    """Wait until the page has loaded: PyScript starts early (index.html), and this may run
+    before the async ui/sound.js and ui/motion.js have arrived (the body is there: see
+    ui/pyscript_start.js).  The worker's start takes far longer, so the wait costs nothing."""
+    if document.readyState != "complete":
+        done = asyncio.Event()
+        window.addEventListener("load", create_proxy(lambda event: done.set()))
+        await done.wait()
+
+
 async def main():
+    await loaded()
     read_settings()
     try:
         page.engine = await workers["tweak"]

@@ -103,7 +103,15 @@ async function runInSteps(interpreter, run, all, at) {
   return step(all.slice(at).join("\n"));
 }
 
-hooks.main.onReady.add((wrap) => {
+// index.html names PyScript's scripts in its <head> and loads this module async, so that the
+// worker starts early; MicroPython may then be ready before the body has been parsed.  PyScript
+// awaits this hook before it runs anything (and before it appends the script's output element
+// to the body, which a script in <head> needs): wait for the document here.
+const parsed = () => document.readyState !== "loading" ? Promise.resolve()
+  : new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+
+hooks.main.onReady.add(async (wrap) => {
+  await parsed();
   const interpreter = wrap.interpreter;
   const runPythonAsync = interpreter.runPythonAsync;
   const run = (text, ...rest) => runPythonAsync.call(interpreter, text, ...rest);

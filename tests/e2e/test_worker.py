@@ -114,3 +114,23 @@ def test_a_runtime_file_that_fails_to_load_offers_retry(page, site_url, missing)
     expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=60_000)
     page.locator("#deal").click()
     expect(page.locator("[data-screen=table]")).to_be_visible(timeout=TURN_TIMEOUT_MS)
+
+
+def test_python_may_start_before_the_page_has_loaded(page, page_log, site_url):
+    # PyScript's tags are in <head> and its loader is async (index.html): MicroPython can be
+    # running while the body is still being parsed.  Held up here by a slow head script (the
+    # parser waits for it) and a slow async script, the page still starts, in order, and plays.
+    def slowly(route):
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route("**/ui/lang.js", slowly)
+    page.route("**/ui/sound.js", slowly)
+    page.goto(site_url + query(seed=4, speed="instant"), wait_until="commit")
+    expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=60_000)
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    click_hand_card(page)
+    page.locator("#place").click()
+    settle(page)
+    assert page_log.problems() == []

@@ -116,7 +116,7 @@ def test_index_loads_only_its_own_files_and_runs_no_inline_script():
         assert "//" not in url
     assert '<link rel="icon"' in html  # or the browser asks for /favicon.ico
     # PyScript's core.js is loaded by ui/pyscript_start.js (its MicroPython start in steps).
-    assert '<script type="module" src="./ui/pyscript_start.js"></script>' in html
+    assert '<script type="module" async src="./ui/pyscript_start.js"></script>' in html
     start = (ROOT / "ui" / "pyscript_start.js").read_text(encoding="utf-8")
     assert 'from "../node_modules/@pyscript/core/dist/core.js";' in start
     assert './node_modules/@pyscript/core/dist/core.css' in html
