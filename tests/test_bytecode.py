@@ -17,26 +17,48 @@ ROOT = Path(__file__).resolve().parents[1]
 HAS_RUNTIME = bytecode.runtime_version() is not None and shutil.which("node") is not None
 needs_runtime = pytest.mark.skipif(not HAS_RUNTIME, reason="node or node_modules/pyodide missing")
 
-# Run by Node: write the game's archive into the file system and import from it as ui/worker.py
-# does (zipimport), its tweak/ sources spoiled (the bytecode must be what is imported), then
-# import the engine and play a move.
-IMPORT_CHECK = """
+# Run by Node: write the game's archive into Pyodide's file system and put it on sys.path, as
+# ui/worker.py does (zipimport: nothing unpacked), then run some Python; stdout is its value.
+IN_PYODIDE = """
 import { loadPyodide } from %(runtime)s;
 let archive = [];
 for await (const chunk of process.stdin) archive.push(chunk);
 const pyodide = await loadPyodide();
 pyodide.FS.writeFile("/home/pyodide/python.zip", new Uint8Array(Buffer.concat(archive)));
-process.stdout.write(pyodide.runPython(`
+pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/python.zip')");
+process.stdout.write(pyodide.runPython(%(python)s));
+"""
+
+# Import the engine from the archive and play a move.
+IMPORT_CHECK = """
 import json, sys
-sys.path.insert(0, "/home/pyodide/python.zip")
 import tweak
 state = tweak.new_game(players=2, seed=7)
 state = tweak.apply(state, tweak.legal_actions(state)[0])
 json.dumps({"file": tweak.engine.__file__, "loader": type(tweak.engine.__loader__).__name__,
             "to_act": state.to_act,
             "modules": sorted(name for name in sys.modules if name.startswith("tweak"))})
-`));
 """
+
+# An error inside the archive's bytecode, as the console shows it.
+TRACEBACK_CHECK = """
+import traceback
+import tweak
+try:
+    tweak.apply(None, None)
+except tweak.IllegalAction:
+    told = traceback.format_exc()
+told
+"""
+
+
+def in_pyodide(archive: bytes, python: str) -> str:
+    program = IN_PYODIDE % {"runtime": json.dumps((bytecode.RUNTIME / "pyodide.mjs").as_uri()),
+                            "python": json.dumps(python)}
+    done = subprocess.run(["node", "--input-type=module", "-e", program], input=archive,
+                          capture_output=True, timeout=bytecode.TIMEOUT)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    return done.stdout.decode()
 
 
 def spoiled(archive: bytes) -> bytes:
@@ -57,47 +79,17 @@ def pyc_flags(pyc: bytes) -> int:
 
 @needs_runtime
 def test_pyodide_imports_the_archives_bytecode_without_reading_the_sources():
-    archive = spoiled(serve.python_archive(ROOT))
-    program = IMPORT_CHECK % {"runtime": json.dumps((bytecode.RUNTIME / "pyodide.mjs").as_uri())}
-    done = subprocess.run(["node", "--input-type=module", "-e", program], input=archive,
-                          capture_output=True, timeout=bytecode.TIMEOUT)
-    assert done.returncode == 0, done.stderr.decode()[-2000:]
-    answer = json.loads(done.stdout)
-    # Straight from the archive, nothing unpacked, and from the bytecode (the source is spoiled).
+    # Every source of tweak/ spoiled: the bytecode must be what is imported.
+    answer = json.loads(in_pyodide(spoiled(serve.python_archive(ROOT)), IMPORT_CHECK))
     assert answer["file"] == "/home/pyodide/python.zip/tweak/engine.pyc"
     assert answer["loader"] == "zipimporter"
     assert answer["to_act"] in (0, 1)
     assert {"tweak.engine", "tweak.rules", "tweak.state"} <= set(answer["modules"])
 
 
-# Run by Node: an error inside the archive's bytecode, as the console shows it.
-TRACEBACK_CHECK = """
-import { loadPyodide } from %(runtime)s;
-let archive = [];
-for await (const chunk of process.stdin) archive.push(chunk);
-const pyodide = await loadPyodide();
-pyodide.FS.writeFile("/home/pyodide/python.zip", new Uint8Array(Buffer.concat(archive)));
-process.stdout.write(pyodide.runPython(`
-import sys, traceback
-sys.path.insert(0, "/home/pyodide/python.zip")
-import tweak
-try:
-    tweak.apply(None, None)
-except tweak.IllegalAction:
-    told = traceback.format_exc()
-told
-`));
-"""
-
-
 @needs_runtime
 def test_a_traceback_from_the_archive_shows_the_source_lines():
-    program = TRACEBACK_CHECK % {"runtime": json.dumps((bytecode.RUNTIME / "pyodide.mjs").as_uri())}
-    done = subprocess.run(["node", "--input-type=module", "-e", program],
-                          input=serve.python_archive(ROOT), capture_output=True,
-                          timeout=bytecode.TIMEOUT)
-    assert done.returncode == 0, done.stderr.decode()[-2000:]
-    told = done.stdout.decode()
+    told = in_pyodide(serve.python_archive(ROOT), TRACEBACK_CHECK)
     assert 'File "tweak/engine.py", line' in told, told
     assert "raise IllegalAction(" in told, told  # the line itself, read from the archive
 

@@ -21,6 +21,9 @@
 // that shape is not found the prelude runs as PyScript wrote it, and when a step fails the
 // steps are undone and it runs so too: a different PyScript can make the start slower, never
 // break it.  tests/e2e/test_worker.py checks that the steps ran and no task was long.
+//
+// index.html loads it async, before the page has been parsed (the worker starts earlier so);
+// the same hook first waits for the body, which PyScript needs before it runs the script.
 
 import { hooks } from "../node_modules/@pyscript/core/dist/core.js";
 
