@@ -14,9 +14,11 @@ The data:
 * Generated from them (``generated(root)``), never committed: the dev server (serve.py) makes
   them on request, the build writes them into the site:
   - ``locale/catalogues.zip`` — ``<lang>/LC_MESSAGES/tweak.mo`` for every language, compiled by
-    Babel.  pyscript.toml unpacks it into the worker's ``./locale/``, where ``ui/i18n.py`` reads
-    it with the standard library's ``gettext``.  One archive, so the worker's config names no
-    language.
+    Babel, and ``languages.txt`` (``INDEX``: their codes, one a line).  pyscript.toml writes it
+    into the worker's file system as it is; ``ui/i18n.py`` reads the index and a catalogue
+    straight from it (Python's zipimport: nothing is unpacked before the worker's first answer,
+    and the index is the list no zip reader has to be imported for).  One archive, so the
+    worker's config names no language.
   - ``locale/start.js`` — ``window.tweakText``: each language's name in itself and the
     translations of the messages of the ``MAIN_THREAD`` files: index.html, ui/boot.js and
     ui/install.js, which the page's JavaScript shows before Python has started (no flash of
@@ -47,6 +49,8 @@ LOCALE = "locale"
 TEMPLATE = f"{LOCALE}/{DOMAIN}.pot"
 ARCHIVE = f"{LOCALE}/catalogues.zip"
 START_SCRIPT = f"{LOCALE}/start.js"
+# The archive's list of its languages (ui/i18n.py reads it; it must match ui/i18n.INDEX).
+INDEX = "languages.txt"
 # The files whose messages the page's main thread shows by itself, translated by ui/lang.js:
 # its JavaScript (before Python runs, and the update banner) and ui/page.py (MicroPython, no
 # gettext: the clipboard's, the file import's and the other tab's messages).  Their
@@ -141,17 +145,21 @@ def generated(root: Path = ROOT) -> dict:
     archive = io.BytesIO()
     table = {"languages": {SOURCE: language_name(SOURCE)}, "messages": {}}
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
+        def write(name: str, data: bytes) -> None:
+            entry = zipfile.ZipInfo(name, ZIP_DATE)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            zipped.writestr(entry, data)
+
         for lang, path in paths.items():
             catalog = read(path)
-            entry = zipfile.ZipInfo(f"{lang}/LC_MESSAGES/{DOMAIN}.mo", ZIP_DATE)
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            zipped.writestr(entry, compile_mo(catalog))
+            write(f"{lang}/LC_MESSAGES/{DOMAIN}.mo", compile_mo(catalog))
             table["languages"][lang] = language_name(lang)
             table["messages"][lang] = {
                 message.id: message.string for message in catalog
                 if message.id and isinstance(message.id, str) and message.string
                 and not message.fuzzy
                 and any(file in MAIN_THREAD for file, _ in message.locations)}
+        write(INDEX, "".join(f"{lang}\n" for lang in paths).encode("ascii"))
     script = ("// Generated from locale/*/LC_MESSAGES/tweak.po by catalogues.py: do not edit.\n"
               "// The languages, and the main thread's messages in each (ui/lang.js).\n"
               f"window.tweakText = {json.dumps(table, ensure_ascii=False, sort_keys=True)};\n")

@@ -191,7 +191,8 @@ def test_the_catalogues_are_served_compiled_and_built_into_the_site(tmp_path):
         served = read(url + "locale/catalogues.zip")
         script = read(url + "locale/start.js").decode("utf-8")
     with zipfile.ZipFile(io.BytesIO(served)) as archive:
-        assert archive.namelist() == ["es/LC_MESSAGES/tweak.mo"]
+        assert archive.namelist() == ["es/LC_MESSAGES/tweak.mo", "languages.txt"]
+        assert archive.read("languages.txt") == b"es\n"  # the index ui/i18n.py reads
         mo = gettext.GNUTranslations(io.BytesIO(archive.read("es/LC_MESSAGES/tweak.mo")))
     assert mo.gettext("Resume earlier game") == "Continuar la partida anterior"
     assert '"Deal": "Repartir"' in script and "Continuar" not in script  # index.html's only

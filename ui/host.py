@@ -144,10 +144,10 @@ class Host:
     """The worker's state and the page protocol's verbs.  See the module docstring."""
 
     def __init__(self, seeds: Optional[random.Random] = None, clock=_utc_now,
-                 localedir: str = i18n.LOCALE_DIR):
+                 catalogues: str = i18n.CATALOGUES):
         """``clock()``: an aware ``datetime`` now (tests pass a fixed one for the daily deal);
-        ``localedir``: the compiled catalogues (``ui.i18n``)."""
-        self.localedir = localedir
+        ``catalogues``: the compiled catalogues' archive (``ui.i18n``)."""
+        self.catalogues = catalogues
         self.hooks = Hooks()
         self._clock = clock
         self.slot = SAVE_KEY  # where the game on the table is saved (DAILY_KEY: today's deal)
@@ -177,11 +177,11 @@ class Host:
         seat selects' ``levels``, the ``lang`` chosen and the Sound controls (``sound``)."""
         self.speed = speed if speed in SPEEDS else "normal"
         params = _query_params(query)
-        languages = i18n.available(self.localedir)
+        languages = i18n.available(self.catalogues)
         # The language first, so that a notice about the address is said in it.
         hooked = params.get("lang", "").lower()
         i18n.use(i18n.choose(hooked if hooked in (*languages, i18n.PSEUDO) else lang, browser,
-                             languages), self.localedir)
+                             languages), self.catalogues)
         self.lang = i18n.current()
         try:
             self.hooks = parse_hooks(params)
@@ -211,8 +211,8 @@ class Host:
         """Speak ``lang`` from now on and draw again what the page shows (``showing``:
         "rules", "stats", or anything else for the start screen or the game in play, which is
         kept as it is).  A language without a catalogue is English."""
-        i18n.use(lang if lang in i18n.available(self.localedir) else i18n.SOURCE,
-                 self.localedir)
+        i18n.use(lang if lang in i18n.available(self.catalogues) else i18n.SOURCE,
+                 self.catalogues)
         self.lang = i18n.current()
         if showing == "rules":
             reply = self.rules()

@@ -13,17 +13,20 @@ mark them:
 once and the worker switch languages at any time (the screen is then rendered again).
 
 Data:
-* ``DOMAIN`` — the catalogues' name: ``<localedir>/<lang>/LC_MESSAGES/tweak.mo``, compiled by
-  ``catalogues.py`` from ``locale/<lang>/LC_MESSAGES/tweak.po``.  In the browser the worker finds
-  them under ``./locale`` (pyscript.toml unpacks ``locale/catalogues.zip`` there).
+* ``CATALOGUES`` — where the compiled catalogues are: ``locale/catalogues.zip``, made by
+  ``catalogues.py`` from ``locale/<lang>/LC_MESSAGES/tweak.po`` and written into the worker's
+  file system as it is (pyscript.toml).  It holds ``<lang>/LC_MESSAGES/<DOMAIN>.mo`` for each
+  language and ``INDEX``, their codes one a line; both are read straight from the archive by
+  Python's zipimport (already at work for the game's modules, so nothing is imported or
+  unpacked for it before the worker's first answer, issue 7).
 * ``SOURCE`` — ``"en"``: the language the messages are written in; it needs no catalogue.
 * ``PSEUDO`` — ``"xx"``: a pseudo-language for tests, never offered to players (only the address
   hook ``?lang=xx`` selects it).  It shows every translated message as ``⟦Ďéàł⟧``: accented,
   and bracketed so that a test can find any English text that was never marked.
 * The module's state: the language in force (``current()``) and its ``gettext`` translations.
 
-Functions: ``available(localedir)`` (the languages with a catalogue, English first),
-``choose(stored, browser, available)`` (which language to use), ``use(lang, localedir)``
+Functions: ``available(catalogues)`` (the languages with a catalogue, English first),
+``choose(stored, browser, available)`` (which language to use), ``use(lang, catalogues)``
 (switch), ``current()``, ``_``, ``ngettext``, ``N_`` (marks a message for the catalogue
 without translating it: for words translated later, by lookup), ``WORDS`` (this module as a
 ``translations`` object for the engine's words), ``told(error)`` (an error's sentence in the
@@ -32,19 +35,22 @@ language in force, the engine's included), ``pseudo(text)``.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 
 from tweak import words as tweak_words
 
-__all__ = ["DOMAIN", "SOURCE", "PSEUDO", "LOCALE_DIR", "available", "choose", "use", "current",
+__all__ = ["DOMAIN", "SOURCE", "PSEUDO", "CATALOGUES", "available", "choose", "use", "current",
            "_", "ngettext", "N_", "WORDS", "told", "pseudo"]
 
 DOMAIN = "tweak"
 SOURCE = "en"
 PSEUDO = "xx"
-# Where the worker's file system has the compiled catalogues (pyscript.toml's [files]).
-LOCALE_DIR = "locale"
+# Where the worker's file system has the compiled catalogues (pyscript.toml's [files]), and the
+# archive's list of its languages (catalogues.INDEX).
+CATALOGUES = "locale/catalogues.zip"
+INDEX = "languages.txt"
 
 
 
@@ -63,20 +69,26 @@ class _English:
 _state = {"lang": SOURCE, "translations": _English()}
 
 
-def available(localedir: str = LOCALE_DIR) -> list:
-    """The languages a player may choose: English, then every language with a compiled
-    catalogue under ``localedir``, sorted.  A new catalogue is a new language; nothing else
-    lists them."""
-    found = []
+def _archive(catalogues: str):
+    """The catalogue archive as a ``zipimport.zipimporter`` (which reads any file of a zip with
+    ``get_data``), or None when there is none: English only."""
+    import zipimport  # built into the interpreter: no module to load
+
     try:
-        names = sorted(os.listdir(localedir))
-    except OSError:  # no catalogues shipped: English only
-        names = []
-    for name in names:
-        if name != SOURCE and os.path.isfile(
-                os.path.join(localedir, name, "LC_MESSAGES", DOMAIN + ".mo")):
-            found.append(name)
-    return [SOURCE, *found]
+        return zipimport.zipimporter(os.path.abspath(catalogues))
+    except zipimport.ZipImportError:  # no such file, or not a zip
+        return None
+
+
+def available(catalogues: str = CATALOGUES) -> list:
+    """The languages a player may choose: English, then every language the catalogue archive
+    lists, sorted.  A new catalogue is a new language; nothing else lists them."""
+    archive = _archive(catalogues)
+    try:
+        listed = archive.get_data(INDEX).decode("ascii").split() if archive else []
+    except (OSError, UnicodeDecodeError):  # an archive without its index: English only
+        listed = []
+    return [SOURCE, *sorted(set(listed) - {SOURCE})]
 
 
 def choose(stored, browser, languages) -> str:
@@ -95,19 +107,32 @@ def choose(stored, browser, languages) -> str:
     return SOURCE
 
 
-def use(lang: str, localedir: str = LOCALE_DIR) -> str:
+def _read_catalogue(compiled: bytes):
+    """``gettext`` translations of a compiled catalogue's bytes, or None when it is damaged."""
+    import gettext  # only for a catalogue (see _English)
+    import struct  # what gettext parses the file with
+
+    try:
+        return gettext.GNUTranslations(io.BytesIO(compiled))
+    except (OSError, ValueError, struct.error):  # a bad magic number, a short or garbled file
+        return None
+
+
+def use(lang: str, catalogues: str = CATALOGUES) -> str:
     """Translate into ``lang`` from now on; return the language in force (English when ``lang``
-    has no catalogue in ``localedir``)."""
+    has no catalogue in the ``catalogues`` archive)."""
     if lang == PSEUDO:
         translations = _Pseudo()
     elif lang == SOURCE:
         translations = _English()
     else:
-        import gettext  # only for a catalogue (see _English)
-
+        archive = _archive(catalogues)
         try:
-            translations = gettext.translation(DOMAIN, localedir, languages=[lang])
-        except OSError:  # no such catalogue: English, rather than a broken screen
+            compiled = archive.get_data(f"{lang}/LC_MESSAGES/{DOMAIN}.mo") if archive else None
+        except OSError:
+            compiled = None
+        translations = _read_catalogue(compiled) if compiled is not None else None
+        if translations is None:  # no such catalogue: English, rather than a broken screen
             lang, translations = SOURCE, _English()
     _state.update(lang=lang, translations=translations)
     return lang

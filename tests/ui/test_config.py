@@ -12,7 +12,9 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import catalogues
 import serve
+from ui import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER_CONFIG = ROOT / "pyscript.toml"
@@ -68,11 +70,12 @@ def worker_modules() -> set:
 
 
 def test_the_worker_ships_exactly_the_modules_it_imports():
-    # Two archives in the worker's file system: its modules (serve.py's WORKER_ARCHIVE), written
-    # as they are (ui/worker.py imports from it), and the compiled catalogues, unpacked
-    # (ui/i18n.py); nothing else is fetched into it.
+    # Two archives in the worker's file system, written as they are (nothing unpacked): its
+    # modules (serve.py's WORKER_ARCHIVE; ui/worker.py imports from it) and the compiled
+    # catalogues (ui/i18n.py reads them from it); nothing else is fetched into it.
     assert config()["files"] == {f"./{serve.WORKER_ARCHIVE}": f"./{serve.WORKER_ARCHIVE}",
-                                 "./locale/catalogues.zip": "./locale/*"}
+                                 f"./{i18n.CATALOGUES}": f"./{i18n.CATALOGUES}"}
+    assert i18n.CATALOGUES == catalogues.ARCHIVE and i18n.INDEX == catalogues.INDEX
     wanted = sorted(path.relative_to(ROOT).as_posix() for path in worker_modules())
     archived = serve.worker_modules(ROOT)
     missing = sorted(set(wanted) - set(archived))

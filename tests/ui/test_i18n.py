@@ -15,7 +15,6 @@ import io
 import json
 import random
 import re
-import zipfile
 from datetime import date, datetime, timezone
 from pathlib import Path
 
@@ -55,12 +54,11 @@ def template(babel, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def localedir(babel, tmp_path_factory):
-    """The compiled catalogues, unpacked as the worker has them (pyscript.toml)."""
-    directory = tmp_path_factory.mktemp("locale")
-    archive = catalogues.generated(ROOT)[catalogues.ARCHIVE]
-    zipfile.ZipFile(io.BytesIO(archive)).extractall(directory)
-    return str(directory)
+def archive(babel, tmp_path_factory):
+    """The compiled catalogues' archive, as the worker has it (pyscript.toml)."""
+    path = tmp_path_factory.mktemp("locale") / "catalogues.zip"
+    path.write_bytes(catalogues.generated(ROOT)[catalogues.ARCHIVE])
+    return str(path)
 
 
 @pytest.fixture(autouse=True)
@@ -124,19 +122,19 @@ def test_the_catalogue_compiles_with_babel_and_gettext_reads_it(lang):
     assert translations.info()["language"] == lang
 
 
-def test_plural_forms_in_spanish(localedir):
-    i18n.use("es", localedir)
+def test_plural_forms_in_spanish(archive):
+    i18n.use("es", archive)
     say = lambda n: i18n.ngettext("{n} player", "{n} players", n).format(n=n)  # noqa: E731
     assert (say(1), say(2), say(0)) == ("1 jugador", "2 jugadores", "0 jugadores")
     assert i18n.ngettext("point", "points", 1) == "punto"
     assert i18n.ngettext("point", "points", 6) == "puntos"
-    i18n.use("en", localedir)
+    i18n.use("en", archive)
     assert i18n.ngettext("point", "points", 1) == "point"
 
 
-def test_the_called_out_sum_in_spanish(localedir):
+def test_the_called_out_sum_in_spanish(archive):
     assert callout([1, 3, 2, 3]) == "1 plus 3 is 4, plus 2 is 6, plus 3 is 9"
-    i18n.use("es", localedir)
+    i18n.use("es", archive)
     assert callout([1, 3, 2, 3]) == "1 más 3 son 4, más 2 son 6, más 3 son 9"
     assert callout([7]) == "7"
 
@@ -245,10 +243,28 @@ def test_a_third_language_is_just_a_catalogue(babel, tmp_path):
                       'msgid "Deal"\nmsgstr "Distribuer"\n', encoding="utf-8")
     made = catalogues.generated(tmp_path)
     assert '"fr": "Français"' in made[catalogues.START_SCRIPT].decode("utf-8")
-    zipfile.ZipFile(io.BytesIO(made[catalogues.ARCHIVE])).extractall(tmp_path / "unpacked")
-    assert i18n.available(str(tmp_path / "unpacked")) == ["en", "es", "fr"]
-    i18n.use("fr", str(tmp_path / "unpacked"))
+    (tmp_path / "catalogues.zip").write_bytes(made[catalogues.ARCHIVE])
+    assert i18n.available(str(tmp_path / "catalogues.zip")) == ["en", "es", "fr"]
+    i18n.use("fr", str(tmp_path / "catalogues.zip"))
     assert i18n._("Deal") == "Distribuer"
+
+
+def test_without_catalogues_or_with_a_broken_archive_the_game_speaks_english(tmp_path):
+    import zipfile
+
+    # No archive at all, a file that is no zip, an archive without its index, and one whose
+    # index names a language it has no catalogue for: English, never a broken screen.
+    (tmp_path / "not-a-zip").write_bytes(b"not here")
+    with zipfile.ZipFile(tmp_path / "no-index.zip", "w") as zipped:
+        zipped.writestr("es/LC_MESSAGES/tweak.mo", b"")
+    with zipfile.ZipFile(tmp_path / "no-catalogue.zip", "w") as zipped:
+        zipped.writestr(i18n.INDEX, "es\n")
+    for name in ("missing.zip", "not-a-zip", "no-index.zip"):
+        assert i18n.available(str(tmp_path / name)) == ["en"], name
+        assert i18n.use("es", str(tmp_path / name)) == "en", name
+    assert i18n.available(str(tmp_path / "no-catalogue.zip")) == ["en", "es"]
+    assert i18n.use("es", str(tmp_path / "no-catalogue.zip")) == "en"
+    assert i18n._("Deal") == "Deal"
 
 
 def test_engine_words_shown_translated_are_marked(template):
@@ -279,12 +295,12 @@ def test_the_language_is_the_players_choice_else_the_browsers(stored, browser, c
     assert i18n.choose(stored, browser, ["en", "es"]) == chosen
 
 
-def test_a_bug_in_the_worker_is_told_in_the_players_language(localedir):
+def test_a_bug_in_the_worker_is_told_in_the_players_language(archive):
     """ui/worker.py answers a call that failed with a sentence, never a dead worker: in the
     language in force, the bug's own words inside."""
     from ui import worker
 
-    i18n.use("es", localedir)
+    i18n.use("es", archive)
     try:
         reply = json.loads(worker._answer(lambda: 1 / 0))
     finally:
@@ -292,8 +308,8 @@ def test_a_bug_in_the_worker_is_told_in_the_players_language(localedir):
     assert reply == {"error": "Algo ha fallado: division by zero"}
 
 
-def test_hello_chooses_the_language_and_says_it(localedir):
-    host = Host(seeds=random.Random(1), localedir=localedir)
+def test_hello_chooses_the_language_and_says_it(archive):
+    host = Host(seeds=random.Random(1), catalogues=archive)
     assert host.hello("", "", {}, "normal", lang="", browser=["es-ES"])["lang"] == "es"
     assert host.hello("", "", {}, "normal", lang="en", browser=["es-ES"])["lang"] == "en"
     reply = host.hello("?seed=x", "", {}, "normal", lang="es", browser=[])
@@ -335,9 +351,9 @@ def _words_said(notice_html: str) -> str:
 
 
 @pytest.mark.parametrize("fragment", HOSTILE_LINKS)
-def test_a_hostile_link_is_refused_in_the_players_language(fragment, localedir):
+def test_a_hostile_link_is_refused_in_the_players_language(fragment, archive):
     """The engine's reason (tweak.words) is told in Spanish inside the Spanish notice."""
-    host = Host(seeds=random.Random(1), localedir=localedir)
+    host = Host(seeds=random.Random(1), catalogues=archive)
     host.hello("", "", {}, "normal", lang="es", browser=[])
     notice = _words_said(host.open_link(fragment, {})["notice"])
     assert "enlace" in notice or "partida" in notice, notice
@@ -347,8 +363,8 @@ def test_a_hostile_link_is_refused_in_the_players_language(fragment, localedir):
     assert ENGLISH_WORDS.findall(english), english  # the same refusal, in English
 
 
-def test_a_damaged_save_is_set_aside_in_the_players_language(localedir):
-    host = Host(seeds=random.Random(1), localedir=localedir)
+def test_a_damaged_save_is_set_aside_in_the_players_language(archive):
+    host = Host(seeds=random.Random(1), catalogues=archive)
     host.hello("", "", {}, "normal", lang="es", browser=[])
     reply = host.start({SAVE_KEY: '{"format": "tweak-record/1", "players": 2, "seed": 1, '
                                   '"rules": {"hand_size": 0}}'})
@@ -358,8 +374,8 @@ def test_a_damaged_save_is_set_aside_in_the_players_language(localedir):
     assert reply["store"][SAVE_KEY] is None  # set aside, not lost
 
 
-def test_switching_language_mid_game_keeps_the_game(localedir):
-    host = Host(seeds=random.Random(1), localedir=localedir)
+def test_switching_language_mid_game_keeps_the_game(archive):
+    host = Host(seeds=random.Random(1), catalogues=archive)
     host.hello("?seed=4&speed=instant", "", {}, "normal", browser=["en"])
     first = host.deal(FIELDS, {})
     save = first["store"][SAVE_KEY]
@@ -893,13 +909,13 @@ def test_the_static_start_screen_marks_every_word(babel):
 # ---- the session's words in Spanish ------------------------------------------------------------
 
 
-def test_the_daily_deal_speaks_the_players_language_and_its_link_none(localedir):
+def test_the_daily_deal_speaks_the_players_language_and_its_link_none(archive):
     from ui import daily
 
     result = daily.Result(142, 3, 1, True, 4)
     assert daily.share_text(DAY, result) == "TWEAK! daily 2026-12-01 — 142 points, 3 TWEAK!s, " \
                                             "joint 1st of 4"
-    i18n.use("es", localedir)
+    i18n.use("es", archive)
     assert daily.long_date(DAY) == "1 de diciembre de 2026"
     assert daily.result_line(daily.Result(1, 1, 2, False, 4)) == "1 punto, 1 TWEAK!, 2.º de 4"
     assert daily.share_text(DAY, result, replay=True) == (
@@ -908,17 +924,17 @@ def test_the_daily_deal_speaks_the_players_language_and_its_link_none(localedir)
     assert daily.fragment(DAY) == "daily=2026-12-01"  # the link is the same in every language
 
 
-def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_language(localedir):
+def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_language(archive):
     """The person's default name is kept as "You" whatever the language (so a game saved in
     Spanish reads right in English, and ui.story speaks to that seat), and shown translated;
     the name field's translation ("Tú") is read back as it."""
     from ui.session import YOU, parse_setup
     from ui.start import save_summary
 
-    i18n.use("es", localedir)
+    i18n.use("es", archive)
     setup = parse_setup({**FIELDS, "name-0": "Tú"})
     assert setup.seats[0].name == YOU == "You"
-    host = Host(seeds=random.Random(1), localedir=localedir)
+    host = Host(seeds=random.Random(1), catalogues=archive)
     host.hello("?seed=4&speed=instant", "", {}, "normal", lang="es")
     save = host.deal({**FIELDS, "name-0": "tú"}, {})["store"][SAVE_KEY]
     assert '"names":["You","Ada","Blaise"]' in save.replace(" ", "")
@@ -927,8 +943,8 @@ def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_langua
     assert [seat.name for seat in hot.seats] == ["Jugador 1", "Ada", "Blaise"]
 
 
-def test_a_pass_screen_and_a_take_back_in_spanish(localedir):
-    host = Host(seeds=random.Random(1), localedir=localedir)
+def test_a_pass_screen_and_a_take_back_in_spanish(archive):
+    host = Host(seeds=random.Random(1), catalogues=archive)
     host.hello("?seed=4&speed=instant", "", {}, "normal", lang="es")
     reply = host.deal({**FIELDS, "kind-1": "human"}, {})
     assert reply["announce"][-1] == "Pasa el dispositivo a Jugador 1."
