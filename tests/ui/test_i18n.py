@@ -53,14 +53,6 @@ def template(babel, tmp_path_factory):
     return read_po(io.BytesIO(out.read_bytes()))
 
 
-@pytest.fixture(scope="session")
-def archive(babel, tmp_path_factory):
-    """The compiled catalogues' archive, as the worker has it (pyscript.toml)."""
-    path = tmp_path_factory.mktemp("locale") / "catalogues.zip"
-    path.write_bytes(catalogues.generated(ROOT)[catalogues.ARCHIVE])
-    return str(path)
-
-
 @pytest.fixture(autouse=True)
 def english_afterwards():
     yield
@@ -122,19 +114,19 @@ def test_the_catalogue_compiles_with_babel_and_gettext_reads_it(lang):
     assert translations.info()["language"] == lang
 
 
-def test_plural_forms_in_spanish(archive):
-    i18n.use("es", archive)
+def test_plural_forms_in_spanish(catalogue_archive):
+    i18n.use("es", catalogue_archive)
     say = lambda n: i18n.ngettext("{n} player", "{n} players", n).format(n=n)  # noqa: E731
     assert (say(1), say(2), say(0)) == ("1 jugador", "2 jugadores", "0 jugadores")
     assert i18n.ngettext("point", "points", 1) == "punto"
     assert i18n.ngettext("point", "points", 6) == "puntos"
-    i18n.use("en", archive)
+    i18n.use("en", catalogue_archive)
     assert i18n.ngettext("point", "points", 1) == "point"
 
 
-def test_the_called_out_sum_in_spanish(archive):
+def test_the_called_out_sum_in_spanish(catalogue_archive):
     assert callout([1, 3, 2, 3]) == "1 plus 3 is 4, plus 2 is 6, plus 3 is 9"
-    i18n.use("es", archive)
+    i18n.use("es", catalogue_archive)
     assert callout([1, 3, 2, 3]) == "1 más 3 son 4, más 2 son 6, más 3 son 9"
     assert callout([7]) == "7"
 
@@ -295,12 +287,12 @@ def test_the_language_is_the_players_choice_else_the_browsers(stored, browser, c
     assert i18n.choose(stored, browser, ["en", "es"]) == chosen
 
 
-def test_a_bug_in_the_worker_is_told_in_the_players_language(archive):
+def test_a_bug_in_the_worker_is_told_in_the_players_language(catalogue_archive):
     """ui/worker.py answers a call that failed with a sentence, never a dead worker: in the
     language in force, the bug's own words inside."""
     from ui import worker
 
-    i18n.use("es", archive)
+    i18n.use("es", catalogue_archive)
     try:
         reply = json.loads(worker._answer(lambda: 1 / 0))
     finally:
@@ -308,8 +300,8 @@ def test_a_bug_in_the_worker_is_told_in_the_players_language(archive):
     assert reply == {"error": "Algo ha fallado: division by zero"}
 
 
-def test_hello_chooses_the_language_and_says_it(archive):
-    host = Host(seeds=random.Random(1), catalogues=archive)
+def test_hello_chooses_the_language_and_says_it(catalogue_archive):
+    host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
     assert host.hello("", "", {}, "normal", lang="", browser=["es-ES"])["lang"] == "es"
     assert host.hello("", "", {}, "normal", lang="en", browser=["es-ES"])["lang"] == "en"
     reply = host.hello("?seed=x", "", {}, "normal", lang="es", browser=[])
@@ -351,9 +343,9 @@ def _words_said(notice_html: str) -> str:
 
 
 @pytest.mark.parametrize("fragment", HOSTILE_LINKS)
-def test_a_hostile_link_is_refused_in_the_players_language(fragment, archive):
+def test_a_hostile_link_is_refused_in_the_players_language(fragment, catalogue_archive):
     """The engine's reason (tweak.words) is told in Spanish inside the Spanish notice."""
-    host = Host(seeds=random.Random(1), catalogues=archive)
+    host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
     host.hello("", "", {}, "normal", lang="es", browser=[])
     notice = _words_said(host.open_link(fragment, {})["notice"])
     assert "enlace" in notice or "partida" in notice, notice
@@ -363,8 +355,8 @@ def test_a_hostile_link_is_refused_in_the_players_language(fragment, archive):
     assert ENGLISH_WORDS.findall(english), english  # the same refusal, in English
 
 
-def test_a_damaged_save_is_set_aside_in_the_players_language(archive):
-    host = Host(seeds=random.Random(1), catalogues=archive)
+def test_a_damaged_save_is_set_aside_in_the_players_language(catalogue_archive):
+    host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
     host.hello("", "", {}, "normal", lang="es", browser=[])
     reply = host.start({SAVE_KEY: '{"format": "tweak-record/1", "players": 2, "seed": 1, '
                                   '"rules": {"hand_size": 0}}'})
@@ -374,8 +366,8 @@ def test_a_damaged_save_is_set_aside_in_the_players_language(archive):
     assert reply["store"][SAVE_KEY] is None  # set aside, not lost
 
 
-def test_switching_language_mid_game_keeps_the_game(archive):
-    host = Host(seeds=random.Random(1), catalogues=archive)
+def test_switching_language_mid_game_keeps_the_game(catalogue_archive):
+    host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
     host.hello("?seed=4&speed=instant", "", {}, "normal", browser=["en"])
     first = host.deal(FIELDS, {})
     save = first["store"][SAVE_KEY]
@@ -909,13 +901,13 @@ def test_the_static_start_screen_marks_every_word(babel):
 # ---- the session's words in Spanish ------------------------------------------------------------
 
 
-def test_the_daily_deal_speaks_the_players_language_and_its_link_none(archive):
+def test_the_daily_deal_speaks_the_players_language_and_its_link_none(catalogue_archive):
     from ui import daily
 
     result = daily.Result(142, 3, 1, True, 4)
     assert daily.share_text(DAY, result) == "TWEAK! daily 2026-12-01 — 142 points, 3 TWEAK!s, " \
                                             "joint 1st of 4"
-    i18n.use("es", archive)
+    i18n.use("es", catalogue_archive)
     assert daily.long_date(DAY) == "1 de diciembre de 2026"
     assert daily.result_line(daily.Result(1, 1, 2, False, 4)) == "1 punto, 1 TWEAK!, 2.º de 4"
     assert daily.share_text(DAY, result, replay=True) == (
@@ -924,17 +916,17 @@ def test_the_daily_deal_speaks_the_players_language_and_its_link_none(archive):
     assert daily.fragment(DAY) == "daily=2026-12-01"  # the link is the same in every language
 
 
-def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_language(archive):
+def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_language(catalogue_archive):
     """The person's default name is kept as "You" whatever the language (so a game saved in
     Spanish reads right in English, and ui.story speaks to that seat), and shown translated;
     the name field's translation ("Tú") is read back as it."""
     from ui.session import YOU, parse_setup
     from ui.start import save_summary
 
-    i18n.use("es", archive)
+    i18n.use("es", catalogue_archive)
     setup = parse_setup({**FIELDS, "name-0": "Tú"})
     assert setup.seats[0].name == YOU == "You"
-    host = Host(seeds=random.Random(1), catalogues=archive)
+    host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
     host.hello("?seed=4&speed=instant", "", {}, "normal", lang="es")
     save = host.deal({**FIELDS, "name-0": "tú"}, {})["store"][SAVE_KEY]
     assert '"names":["You","Ada","Blaise"]' in save.replace(" ", "")
@@ -943,8 +935,8 @@ def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_langua
     assert [seat.name for seat in hot.seats] == ["Jugador 1", "Ada", "Blaise"]
 
 
-def test_a_pass_screen_and_a_take_back_in_spanish(archive):
-    host = Host(seeds=random.Random(1), catalogues=archive)
+def test_a_pass_screen_and_a_take_back_in_spanish(catalogue_archive):
+    host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
     host.hello("?seed=4&speed=instant", "", {}, "normal", lang="es")
     reply = host.deal({**FIELDS, "kind-1": "human"}, {})
     assert reply["announce"][-1] == "Pasa el dispositivo a Jugador 1."

@@ -184,20 +184,17 @@ def test_a_missed_capture_is_named_with_its_cards_and_sum():
     assert "Your move" in html
 
 
-def test_a_comment_kept_is_said_in_the_language_in_force(tmp_path):
+def test_a_comment_kept_is_said_in_the_language_in_force(catalogue_archive):
     """A judgement is made once and kept; its words are said in the current language each time
     (a switch of language mid-review re-renders the same comment in the new one), and the
     step's heading, sum and buttons are in that language too."""
-    import catalogues
     from ui import i18n
 
-    catalogues.ensure_babel(log=lambda text: None)
-    (tmp_path / "catalogues.zip").write_bytes(catalogues.generated()[catalogues.ARCHIVE])
     review = Review(stacked("P1"), NAMES, budget=FAST)
     review.go("step:1")
     english = review.screen().comment.text
     try:
-        i18n.use("es", str(tmp_path / "catalogues.zip"))
+        i18n.use("es", catalogue_archive)
         screen = review.screen()
         assert screen.comment.text.startswith("Captura perdida: 6 más 1 son 7, más 2 son 9 — ")
         assert screen.comment.text.endswith("puntos más que la jugada hecha.")

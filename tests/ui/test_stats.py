@@ -87,24 +87,16 @@ def test_the_biggest_captures_cards_are_read_back_from_its_words():
         assert biggest_capture(replace(made, biggest_words=words)) is None
 
 
-def test_the_screen_speaks_the_current_language(tmp_path):
+def test_the_screen_speaks_the_current_language(catalogue_archive):
     """The statistics screen in Spanish: its terms, the rows' labels, the counts, the biggest
     capture's cards by name (ui/i18n.py; the catalogue compiled as the worker has it)."""
-    import io
-    import zipfile
-    from pathlib import Path
-
-    import catalogues
     from ui import i18n
     from ui.stats_page import render_stats
 
-    catalogues.ensure_babel(log=lambda text: None)
-    archive = catalogues.generated(Path(catalogues.ROOT))[catalogues.ARCHIVE]
-    zipfile.ZipFile(io.BytesIO(archive)).extractall(tmp_path)
     stats = Stats(games={"2 medium": (5, 3), "3 mixed": (1, 1)}, best_round=1, biggest=13,
                   biggest_words="red 5 took green 2, yellow 1: 13 points")
     try:
-        i18n.use("es", str(tmp_path))
+        i18n.use("es", catalogue_archive)
         page = render_stats(stats)
         assert rows(stats)[0][0] == "2 jugadores · Medio"
         for words in ("<dt>Partidas</dt><dd>6", "<dt>Mejor ronda</dt><dd>1 punto<",

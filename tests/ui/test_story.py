@@ -92,18 +92,15 @@ def test_the_engine_speaks_english_with_no_translations():
     assert describe(Drew(1, 2, (G2, Y1)), ["Ann", "Bo"]) == "Bo draws green 2 and yellow 1."
 
 
-def test_the_log_in_spanish_and_told_again_when_the_language_changes(tmp_path):
-    import catalogues
+def test_the_log_in_spanish_and_told_again_when_the_language_changes(catalogue_archive):
     from ui import i18n
 
-    catalogues.ensure_babel(log=lambda text: None)
-    (tmp_path / "catalogues.zip").write_bytes(catalogues.generated()[catalogues.ARCHIVE])
     events = (Captured(1, B6, (R3,), "6 plus 3 is 9", True), TCardWon(1, TKind.THIEF),
               Drew(1, 2, (G2, Y1)), TableDealt((G2, Y1)))
     [entry] = tell(events, ("You", "Ada", "Blaise"))
     mine = tell((Placed(0, R3), Drew(0, 1, (G2,))), ("You", "Ada"))[0]
     try:
-        i18n.use("es", str(tmp_path / "catalogues.zip"))
+        i18n.use("es", catalogue_archive)
         assert entry.text == ("Ada captura el 3 rojo con el 6 azul: 6 más 3 son 9. TWEAK! Luego "
                               "Ada gana El Ladrón y roba 2 cartas. El 2 verde y el 1 amarillo "
                               "pasan boca arriba a la mesa.")
