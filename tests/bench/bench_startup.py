@@ -17,7 +17,7 @@ from navigation start, taken inside the page by ``performance.now()``):
 * Python ready — when ``<html data-python="ready">`` is set (MicroPython started, the worker
   answered, the page wired); goal: the game within 1.15× the minimal page;
 * game's own start — from the worker's request for its modules (``python.zip``: Pyodide has
-  started by then) to ready: the archive fetched and unpacked, PyScript's worker prelude (the
+  started by then) to ready: the archive fetched (not unpacked), PyScript's worker prelude (the
   minimal worker page has it too), the game's modules imported and its first answer; the part
   of "ready" that is the game's own;
 * table drawn — from the click on Deal (made as soon as Python is ready) until the table is
