@@ -1,7 +1,7 @@
 """Did a change make the game ready sooner?  The game's "Python ready" at two commits, loaded
 alternately in one Chromium run (issue 7).
 
-    nice -n 0 python3 tests/bench/ab_startup.py BEFORE AFTER [--runs N]
+    nice -n 0 python3 tests/bench/ab_startup.py BEFORE AFTER [--runs N] [--latency MS]
 
 Each run loads, in fresh browser contexts (nothing cached), the minimal worker page
 (``tests/bench/minimal/worker.html`` of BEFORE: PyScript's worker and MicroPython, no game),
@@ -9,7 +9,9 @@ then the game at BEFORE, then at AFTER, each served from a clean export of its c
 (bench_startup.export_commit).  It prints each page's ready times and median, and the medians
 of the paired ratios: each game / the minimal worker page of its run, and AFTER / BEFORE.  A
 change of 2% in the start-up is lost in the noise between two runs of bench_startup.py on a
-shared machine; loaded side by side, 10 runs show it.  A figure, never an assertion.
+shared machine; loaded side by side, 10 runs show it.  ``--latency`` adds that many ms to every
+request (Chromium's network emulation): localhost has no round trips, a real network has, and
+a change in the order of requests shows only with them.  A figure, never an assertion.
 """
 
 from __future__ import annotations
@@ -27,10 +29,10 @@ import serve  # noqa: E402
 from bench_startup import PAGES, export_commit, launch_options, open_page  # noqa: E402
 
 
-def ready_ms(browser, url: str) -> float:
+def ready_ms(browser, url: str, latency_ms: int) -> float:
     context = browser.new_context()
     try:
-        page, _ = open_page(context, url)
+        page, _ = open_page(context, url, latency_ms=latency_ms)
         return page.evaluate("window.__startup.ready")
     finally:
         context.close()
@@ -46,6 +48,8 @@ def main(argv=None) -> int:
     parser.add_argument("before", help="the commit to compare with (e.g. HEAD~1)")
     parser.add_argument("after", help="the commit with the change (e.g. HEAD)")
     parser.add_argument("--runs", type=int, default=10, help="loads of each page")
+    parser.add_argument("--latency", type=int, default=0, metavar="MS",
+                        help="emulate a network with this round-trip latency")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -62,7 +66,7 @@ def main(argv=None) -> int:
                 browser = playwright.chromium.launch(**launch_options())
                 for run in range(args.runs):
                     for name, url in pages.items():
-                        ready[name].append(ready_ms(browser, url))
+                        ready[name].append(ready_ms(browser, url, args.latency))
                     print(f"run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
                 browser.close()
         finally:
@@ -70,7 +74,9 @@ def main(argv=None) -> int:
                 server.shutdown()
                 server.server_close()
     minimal, old, new = ready.values()
-    print(f"Python ready, ms from navigation start ({args.runs} cold loads each, alternating)")
+    network = f", {args.latency} ms latency per request" if args.latency else ""
+    print(f"Python ready, ms from navigation start ({args.runs} cold loads each, alternating"
+          f"{network})")
     for name, times in ready.items():
         print(f"  {name:<22} median {statistics.median(times):6.0f}   "
               + " ".join(f"{ms:.0f}" for ms in times))

@@ -179,8 +179,15 @@ def first_paint(page) -> float:
     return page.evaluate(FIRST_PAINT)
 
 
-def open_page(context, url: str, deal: bool = False):
+def open_page(context, url: str, deal: bool = False, latency_ms: int = 0):
+    """The page loaded until "ready"; with ``latency_ms``, every request of the page and of its
+    workers waits that long first (Chromium's network emulation: a real network's round trips,
+    which localhost hides)."""
     page = context.new_page()
+    if latency_ms:
+        conditions = {"offline": False, "latency": latency_ms, "downloadThroughput": -1,
+                      "uploadThroughput": -1}
+        context.new_cdp_session(page).send("Network.emulateNetworkConditions", conditions)
     page.add_init_script(f"window.__dealOnReady = {'true' if deal else 'false'};")
     page.add_init_script(RECORDER)
     response = page.goto(url)
