@@ -15,8 +15,8 @@ pinned version, installed with pip into ``.cache/`` the first time).
 
 The worker's modules (tweak/ and ui/) reach the browser as one generated archive,
 ``python.zip`` (``WORKER_ARCHIVE``), with their bytecode compiled by the browser's own Python
-(bytecode.py: Pyodide run by Node, the compiled files cached in ``.cache/``), and the catalogues (``locale/<lang>/LC_MESSAGES/tweak.po``)
-become two generated files,
+(bytecode.py: Pyodide run by Node, the compiled files cached in ``.cache/``), and the catalogues
+(``locale/<lang>/LC_MESSAGES/tweak.po``) become two generated files,
 ``locale/catalogues.zip`` (the compiled ``.mo`` files the worker reads) and ``locale/start.js``
 (the start screen's texts for the first paint); catalogues.py explains them.  The dev server
 makes all three on request from the sources as they are now (nothing generated is written into
@@ -83,8 +83,8 @@ PAGE_DIRS = ("ui", "locale")
 # worker's file system as it is (``"./python.zip" = "./python.zip"``) and ui/worker.py puts it
 # on ``sys.path``: Python imports straight from the archive (zipimport), so nothing is unpacked
 # before the first answer (unpacking took ~20 ms of it, issue 7).  One request where ~37
-# modules fetched one by one held the worker's start back by ~150 ms.  Made like the catalogues: on
-# request by the dev server, into the site by the build (which then ships those modules only
+# modules fetched one by one held the worker's start back by ~150 ms.  Made like the catalogues:
+# on request by the dev server, into the site by the build (which then ships those modules only
 # inside it).  tests/ui/test_config.py checks it holds exactly what ui/worker.py imports.
 WORKER_ARCHIVE = "python.zip"
 WORKER_PACKAGES = ("tweak", "ui")
@@ -338,12 +338,12 @@ def python_archive(root: Path = ROOT, log=print) -> bytes:
     make the same bytes (and the same precache hash)."""
     sources = {relative: (root / relative).read_bytes() for relative in worker_modules(root)}
     made = bytecode.compiled(sources, runtime=root / "node_modules" / "pyodide", log=log)
+    pycs = made[1] if made is not None else {}
     archive = io.BytesIO()
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
         for relative, source in sources.items():
             files = [(relative, source)]
-            if made is not None:
-                pycs = made[1]
+            if relative in pycs:
                 files.append((bytecode.archived_name(relative), pycs[relative]))
             for name, data in files:
                 entry = zipfile.ZipInfo(name, catalogues.ZIP_DATE)

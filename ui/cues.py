@@ -37,6 +37,7 @@ __all__ = ["SOUNDS", "LANG", "cues", "callout", "sum_speech", "render_sound_cont
 SOUNDS = ("place", "capture", "tweak", "tcard", "turn", "round", "game")
 LANG = "en"
 
+
 def callout(values) -> str:
     """R14's called-out sum of card values (the played card's first) in the current language:
     ``callout([1, 3, 2])`` → "1 plus 3 is 4, plus 2 is 6"."""

@@ -111,7 +111,9 @@ async function runInSteps(interpreter, run, all, at) {
 // awaits this hook before it runs anything (and before it appends the script's output element
 // to the body, which a script in <head> needs): wait for the document here.
 const parsed = () => document.readyState !== "loading" ? Promise.resolve()
-  : new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+  : new Promise((resolve) => {
+    document.addEventListener("DOMContentLoaded", resolve, { once: true });
+  });
 
 hooks.main.onReady.add(async (wrap) => {
   await parsed();

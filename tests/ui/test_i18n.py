@@ -916,7 +916,8 @@ def test_the_daily_deal_speaks_the_players_language_and_its_link_none(catalogue_
     assert daily.fragment(DAY) == "daily=2026-12-01"  # the link is the same in every language
 
 
-def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_language(catalogue_archive):
+def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_language(
+        catalogue_archive):
     """The person's default name is kept as "You" whatever the language (so a game saved in
     Spanish reads right in English, and ui.story speaks to that seat), and shown translated;
     the name field's translation ("Tú") is read back as it."""

@@ -75,8 +75,8 @@ from .playout import playout, points_table
 from .reasons import Cards, Seat, percent, points, tenths, title
 from .sampling import PLACE_SLIP, determinize
 
-__all__ = ["Judgement", "Budget", "Result", "evaluate", "finish", "search", "judgements", "describe",
-           "COACH_BUDGET", "PRUNE_EVERY", "PRUNE_Z"]
+__all__ = ["Judgement", "Budget", "Result", "evaluate", "finish", "search", "judgements",
+           "describe", "COACH_BUDGET", "PRUNE_EVERY", "PRUNE_Z"]
 
 PRUNE_EVERY = 4  # worlds between checks for candidates that are clearly behind
 PRUNE_Z = 2.5
