@@ -25,6 +25,7 @@
 // index.html loads it async, before the page has been parsed (the worker starts earlier so);
 // the same hook first waits for the body, which PyScript needs before it runs the script.
 
+import "./pyscript_config.js";  // first: PyScript reads its configs as it loads
 import { hooks } from "../node_modules/@pyscript/core/dist/core.js";
 
 const PRELUDE_START = "import os as _os\nfrom pathlib import Path as _Path\n";

@@ -18,7 +18,7 @@ from ui import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER_CONFIG = ROOT / "pyscript.toml"
-PAGE_CONFIG = ROOT / "ui" / "page.toml"
+PAGE_CONFIGS = ROOT / "ui" / "pyscript_config.js"
 INDEX = ROOT / "index.html"
 BROWSER_MODULES = ("js", "pyscript", "pyodide", "pyodide_js")
 
@@ -96,20 +96,44 @@ def test_the_worker_archive_holds_the_modules_at_their_paths_and_is_reproducible
     assert serve.python_archive(ROOT) == archive  # the same sources, the same bytes (precache)
 
 
+def page_configs() -> dict:
+    """ui/pyscript_config.js's CONFIGS (JSON text in the module), by script type."""
+    text = PAGE_CONFIGS.read_text(encoding="utf-8")
+    return json.loads(re.search(r"export const CONFIGS = (\{.*?\n\});", text, re.S).group(1))
+
+
 def test_the_runtimes_are_local_and_no_packages_are_asked_for():
     worker = config()
     assert worker["interpreter"] == "./node_modules/pyodide/pyodide.mjs"
-    page = config(PAGE_CONFIG)
-    # A relative interpreter URL resolves against the config file's own address (STACK.md).
-    assert page["interpreter"] == ("../node_modules/@micropython/micropython-webassembly-"
-                                   "pyscript/micropython.mjs")
-    assert (PAGE_CONFIG.parent / page["interpreter"]).resolve().relative_to(ROOT)
-    for path, data in ((WORKER_CONFIG, worker), (PAGE_CONFIG, page)):
+    assert not re.search(r"=\s*\{", WORKER_CONFIG.read_text(encoding="utf-8")), \
+        "PyScript's TOML parser rejects inline tables"
+    page = page_configs()
+    # The main thread's default for Pyodide scripts names the worker's runtime: PyScript then
+    # creates the worker without first fetching pyscript.toml (ui/pyscript_config.js).
+    assert page["py"] == {"interpreter": worker["interpreter"]}
+    # Given inline, a relative URL resolves against the page's own address (STACK.md).
+    assert page["mpy"]["interpreter"] == ("./node_modules/@micropython/micropython-webassembly-"
+                                          "pyscript/micropython.mjs")
+    for data in (worker, *page.values()):
         # Even an empty "packages" makes PyScript fetch micropip, which the runtime lacks.
-        assert "packages" not in data, path.name
-        assert not re.search(r"=\s*\{", path.read_text(encoding="utf-8")), \
-            f"{path.name}: PyScript's TOML parser rejects inline tables"
-    assert page["files"] == {"./page.py": ""}, "the main thread imports nothing of the game"
+        assert "packages" not in data
+        assert (ROOT / data["interpreter"]).resolve().relative_to(ROOT)
+    assert page["mpy"]["files"] == {"./ui/page.py": ""}, \
+        "the main thread imports nothing of the game"
+
+
+def test_the_page_turns_off_only_plugins_of_pyscript_it_does_not_use():
+    text = PAGE_CONFIGS.read_text(encoding="utf-8")
+    unused = json.loads(re.search(r"export const UNUSED_PLUGINS = (\[.*?\]);", text,
+                                  re.S).group(1))
+    plugins = (ROOT / "node_modules/@pyscript/core/src/plugins.js").read_text(encoding="utf-8")
+    known = set(re.findall(r'"\./plugins/([\w-]+)\.js"', plugins))
+    assert set(unused) < known, "a name PyScript does not know turns nothing off"
+    # The error banner stays: ui/boot.js turns it into a message with a Retry.
+    assert "error" not in unused
+    start = (ROOT / "ui" / "pyscript_start.js").read_text(encoding="utf-8")
+    # Imported before core.js: PyScript reads its configs as it loads.
+    assert start.index('import "./pyscript_config.js";') < start.index("core.js")
 
 
 def test_index_loads_only_its_own_files_and_runs_no_inline_script():
@@ -125,8 +149,8 @@ def test_index_loads_only_its_own_files_and_runs_no_inline_script():
     assert './node_modules/@pyscript/core/dist/core.css' in html
     assert re.search(r'<script type="py" worker name="tweak" src="\./ui/worker\.py" '
                      r'config="\./pyscript\.toml"></script>', html)
-    assert re.search(r'<script type="mpy" src="\./ui/main_thread\.py" config="\./ui/page\.toml">'
-                     r'</script>', html)
+    # Its config is given by ui/pyscript_config.js: a config attribute here would conflict.
+    assert '<script type="mpy" src="./ui/main_thread.py"></script>' in html
     # Every script is a file: a strict Content-Security-Policy allows no inline script.
     for tag in re.findall(r"<script\b[^>]*>", html):
         assert "src=" in tag, f"inline script: {tag}"
@@ -161,7 +185,7 @@ def test_the_main_thread_imports_nothing_of_the_game():
     """MicroPython on the main thread: no engine, no game module (they live in the worker)."""
     names = {name.split(".")[0] for name in imports_of(ROOT / "ui" / "page.py")}
     assert names <= {"asyncio", "json", "js", "pyscript"}, names
-    # index.html's script: a pause, then ui/page.py (ui/page.toml maps it, and only it, in).
+    # index.html's script: a pause, then ui/page.py (ui/pyscript_config.js maps it, and only it, in).
     assert set(imports_of(ROOT / "ui" / "main_thread.py")) == {"asyncio", "page"}
 
 
