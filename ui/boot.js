@@ -40,10 +40,14 @@
   const deal = $("deal");
   const fan = document.querySelector(".start-screen .fan");
   const SLOW_MS = 30000;  // past this with no answer the player is offered a Retry
-  const PROBE_MS = 10000;  // past this the worker's files are checked (a first visit: ~3 s)
-  // What the game's worker loads: its config and script (index.html), its modules' archive
+  const PROBE_MS = 10000;  // past this Python's files are checked (a first visit: ~3 s)
+  // What Python's start loads: PyScript's loader and the configs it gives (index.html loads
+  // them before this script runs: their error events may have gone by unheard), and what the
+  // game's worker loads: its config and script (index.html), its modules' archive
   // (pyscript.toml), and the Pyodide runtime (pyscript.toml's interpreter and its files).
-  const WORKER_FILES = [
+  const PYTHON_FILES = [
+    "./ui/pyscript_start.js", "./ui/pyscript_config.js",
+    "./node_modules/@pyscript/core/dist/core.js",
     "./pyscript.toml", "./ui/worker.py", "./python.zip", "./node_modules/pyodide/pyodide.mjs",
     "./node_modules/pyodide/pyodide.asm.mjs", "./node_modules/pyodide/pyodide.asm.wasm",
     "./node_modules/pyodide/python_stdlib.zip", "./node_modules/pyodide/pyodide-lock.json",
@@ -169,7 +173,7 @@
               { error: (reason && reason.message) || reason }));
   });
   // Pyodide in the worker waits for ever when one of its files fails (it only warns, in the
-  // worker): if the game is not ready after a while, ask the host for the worker's files
+  // worker): if the game is not ready after a while, ask the host for Python's files
   // (HEAD: no download) and name one that is missing.  A network error says nothing (offline,
   // the service worker serves them), so only a real "not found" counts.
   setTimeout(() => {
@@ -178,7 +182,7 @@
     if (!navigator.onLine || (navigator.serviceWorker && navigator.serviceWorker.controller)) {
       return;
     }
-    for (const url of WORKER_FILES) {
+    for (const url of PYTHON_FILES) {
       fetch(url, { method: "HEAD", cache: "no-store" }).then((response) => {
         if (!response.ok) {
           fail(fill(_("A file of the game could not be loaded ({name})."),
