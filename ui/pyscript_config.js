@@ -29,9 +29,9 @@ export const CONFIGS = {
 export const UNUSED_PLUGINS = ["codemirror", "deprecations-manager", "donkey", "py-editor",
   "py-game", "py-terminal"];
 
+const plugins = UNUSED_PLUGINS.map((name) => `!${name}`);  // "!name": PyScript's "not this one"
 for (const [type, config] of Object.entries(CONFIGS)) {
   const element = document.createElement(`${type}-config`);
-  const plugins = UNUSED_PLUGINS.map((name) => `!${name}`);
   element.textContent = JSON.stringify({ ...config, plugins });
   document.head.append(element);
 }

@@ -133,7 +133,8 @@ def test_the_page_turns_off_only_plugins_of_pyscript_it_does_not_use():
     assert "error" not in unused
     start = (ROOT / "ui" / "pyscript_start.js").read_text(encoding="utf-8")
     # Imported before core.js: PyScript reads its configs as it loads.
-    assert start.index('import "./pyscript_config.js";') < start.index("core.js")
+    assert start.index('import "./pyscript_config.js";') < start.index(
+        'from "../node_modules/@pyscript/core/dist/core.js";')
 
 
 def test_index_loads_only_its_own_files_and_runs_no_inline_script():
@@ -185,7 +186,8 @@ def test_the_main_thread_imports_nothing_of_the_game():
     """MicroPython on the main thread: no engine, no game module (they live in the worker)."""
     names = {name.split(".")[0] for name in imports_of(ROOT / "ui" / "page.py")}
     assert names <= {"asyncio", "json", "js", "pyscript"}, names
-    # index.html's script: a pause, then ui/page.py (ui/pyscript_config.js maps it, and only it, in).
+    # index.html's script: a pause, then ui/page.py (ui/pyscript_config.js maps it, and only
+    # it, in).
     assert set(imports_of(ROOT / "ui" / "main_thread.py")) == {"asyncio", "page"}
 
 
