@@ -38,6 +38,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import zipimport  # Python's own importer of zips, always loaded: no cost
 
 from tweak import words as tweak_words
 
@@ -72,8 +73,6 @@ _state = {"lang": SOURCE, "translations": _English()}
 def _archive(catalogues: str):
     """The catalogue archive as a ``zipimport.zipimporter`` (which reads any file of a zip with
     ``get_data``), or None when there is none: English only."""
-    import zipimport  # built into the interpreter: no module to load
-
     try:
         return zipimport.zipimporter(os.path.abspath(catalogues))
     except zipimport.ZipImportError:  # no such file, or not a zip

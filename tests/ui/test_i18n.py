@@ -15,6 +15,7 @@ import io
 import json
 import random
 import re
+import zipfile
 from datetime import date, datetime, timezone
 from pathlib import Path
 
@@ -242,8 +243,6 @@ def test_a_third_language_is_just_a_catalogue(babel, tmp_path):
 
 
 def test_without_catalogues_or_with_a_broken_archive_the_game_speaks_english(tmp_path):
-    import zipfile
-
     # No archive at all, a file that is no zip, an archive without its index, and one whose
     # index names a language it has no catalogue for: English, never a broken screen.
     (tmp_path / "not-a-zip").write_bytes(b"not here")
