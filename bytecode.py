@@ -1,7 +1,7 @@
 """The worker's modules as bytecode, compiled by the browser's own CPython (issue 7).
 
 Pyodide compiles every ``.py`` file it imports from source, and in the browser that is slow:
-``import ui.host`` (the worker's first answer needs it and the engine) took 93 ms under Pyodide
+``import ui.worker.host`` (the worker's first answer needs it and the engine) took 93 ms under Pyodide
 in Node, of which 42 ms were compiling; the table's modules, imported just after, 98 ms, of
 which 56.  Shipped with their bytecode (``<module>.pyc`` beside each source in serve.py's
 ``python.zip``, which the worker imports from as it is: ``archived_name``) they take 52 and

@@ -7,7 +7,7 @@
 
 The data:
 * ``locale/tweak.pot`` — the template: every message the ui marks (``_``, ``ngettext``, ``N_``
-  in Python, ``_`` in ui/boot.js, ``data-i18n`` elements of index.html), extracted by Babel as
+  in Python, ``_`` in ui/main_thread/boot.js, ``data-i18n`` elements of index.html), extracted by Babel as
   ``babel.cfg`` says.  Committed, so a translator sees what changed.
 * ``locale/<lang>/LC_MESSAGES/tweak.po`` — one per language.  The languages of the game are the
   catalogues present: a new language is a new ``.po`` file, nothing else.
@@ -15,15 +15,15 @@ The data:
   them on request, the build writes them into the site:
   - ``locale/catalogues.zip`` — ``<lang>/LC_MESSAGES/tweak.mo`` for every language, compiled by
     Babel, and ``languages.txt`` (``INDEX``: their codes, one a line).  pyscript.toml writes it
-    into the worker's file system as it is; ``ui/i18n.py`` reads the index and a catalogue
+    into the worker's file system as it is; ``ui/worker/i18n.py`` reads the index and a catalogue
     straight from it (Python's zipimport: nothing is unpacked before the worker's first answer,
     and the index is the list no zip reader has to be imported for).  One archive, so the
     worker's config names no language.
   - ``locale/start.js`` — ``window.tweakText``: each language's name in itself and the
-    translations of the messages of the ``MAIN_THREAD`` files: index.html, ui/boot.js and
-    ui/install.js, which the page's JavaScript shows before Python has started (no flash of
-    English for a Spanish player), and ui/page.py, the main thread's MicroPython, which has no
-    ``gettext`` and translates its notices with ``window.tweakI18n._`` (ui/lang.js).
+    translations of the messages of the ``MAIN_THREAD`` files: index.html, ui/main_thread/boot.js and
+    ui/main_thread/install.js, which the page's JavaScript shows before Python has started (no flash of
+    English for a Spanish player), and ui/main_thread/page.py, the main thread's MicroPython, which has no
+    ``gettext`` and translates its notices with ``window.tweakI18n._`` (ui/main_thread/lang.js).
 
 Babel (``BABEL``, pinned) is the only thing this needs beyond the standard library;
 ``ensure_babel()`` installs it with pip into ``.cache/`` the first time (git ignores it), so
@@ -49,13 +49,13 @@ LOCALE = "locale"
 TEMPLATE = f"{LOCALE}/{DOMAIN}.pot"
 ARCHIVE = f"{LOCALE}/catalogues.zip"
 START_SCRIPT = f"{LOCALE}/start.js"
-# The archive's list of its languages (ui/i18n.py reads it; it must match ui/i18n.INDEX).
+# The archive's list of its languages (ui/worker/i18n.py reads it; it must match ui/i18n.INDEX).
 INDEX = "languages.txt"
-# The files whose messages the page's main thread shows by itself, translated by ui/lang.js:
-# its JavaScript (before Python runs, and the update banner) and ui/page.py (MicroPython, no
+# The files whose messages the page's main thread shows by itself, translated by ui/main_thread/lang.js:
+# its JavaScript (before Python runs, and the update banner) and ui/main_thread/page.py (MicroPython, no
 # gettext: the clipboard's, the file import's and the other tab's messages).  Their
 # translations go into start.js; the worker's messages stay in the compiled catalogues.
-MAIN_THREAD = ("index.html", "ui/boot.js", "ui/install.js", "ui/page.py")
+MAIN_THREAD = ("index.html", "ui/main_thread/boot.js", "ui/main_thread/install.js", "ui/main_thread/page.py")
 # A fixed date for the archive's entries, so that the same catalogues give the same bytes (the
 # precache list hashes every file: an unchanged catalogue must not look like a new version).
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)
@@ -161,7 +161,7 @@ def generated(root: Path = ROOT) -> dict:
                 and any(file in MAIN_THREAD for file, _ in message.locations)}
         write(INDEX, "".join(f"{lang}\n" for lang in paths).encode("ascii"))
     script = ("// Generated from locale/*/LC_MESSAGES/tweak.po by catalogues.py: do not edit.\n"
-              "// The languages, and the main thread's messages in each (ui/lang.js).\n"
+              "// The languages, and the main thread's messages in each (ui/main_thread/lang.js).\n"
               f"window.tweakText = {json.dumps(table, ensure_ascii=False, sort_keys=True)};\n")
     return {ARCHIVE: archive.getvalue(), START_SCRIPT: script.encode("utf-8")}
 
@@ -237,7 +237,7 @@ def pybabel(*args: str, root: Path = ROOT) -> None:
 
 
 # The marking functions Babel looks for besides its defaults (_, gettext, ngettext, N_...):
-# ui/rules_page.py's filled(), which translates and fills in the rule set's numbers, and
+# ui/worker/screens/rules.py's filled(), which translates and fills in the rule set's numbers, and
 # tweak/words.py's N_plural(singular, plural), a message with its plural form.
 KEYWORDS = ("filled", "N_plural:1,2")
 

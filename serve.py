@@ -78,19 +78,18 @@ RUNTIME_FILES = {
 PAGE_FILES = ("index.html", "pyscript.toml", "sw.js")
 PAGE_DIRS = ("ui", "locale")
 
-# The worker's Python, one generated archive: every module of ``WORKER_PACKAGES`` except the
-# scripts and the terminal's modules (``NOT_IN_WORKER``).  pyscript.toml writes it into the
-# worker's file system as it is (``"./python.zip" = "./python.zip"``) and ui/worker.py puts it
-# on ``sys.path``: Python imports straight from the archive (zipimport), so nothing is unpacked
-# before the first answer (unpacking took ~20 ms of it, issue 7).  One request where ~37
-# modules fetched one by one held the worker's start back by ~150 ms.  Made like the catalogues:
-# on request by the dev server, into the site by the build (which then ships those modules only
-# inside it).  tests/ui/test_config.py checks it holds exactly what ui/worker.py imports.
+# The worker's Python, one generated archive: the engine and the worker's folder (the package
+# ``ui`` itself, and ``ui/worker/``), without the scripts (``__main__.py``: the terminal's, and
+# the worker's own, which is index.html's src) and the terminal's tournaments (``NOT_IN_WORKER``).
+# pyscript.toml writes it into the worker's file system as it is and ui/worker/__main__.py puts
+# it on ``sys.path``: Python imports straight from the archive (zipimport), so nothing is
+# unpacked before the first answer.  One request, where modules fetched one by one would hold
+# the worker's start back.  Made like the catalogues: on request by the dev server, into the
+# site by the build.  tests/ui/test_config.py checks it holds exactly what the worker imports.
 WORKER_ARCHIVE = "python.zip"
-WORKER_PACKAGES = ("tweak", "ui")
-NOT_IN_WORKER = {"tweak/__main__.py", "tweak/tournament.py",  # the terminal's
-                 "ui/main_thread.py", "ui/page.py",  # the main thread's MicroPython
-                 "ui/worker.py"}  # the worker's script itself (index.html's src)
+WORKER_PACKAGES = ("tweak", "ui/worker")
+SCRIPT = "__main__.py"
+NOT_IN_WORKER = {"tweak/tournament.py"}
 # Sources that are not part of the site: the catalogues are shipped compiled (GENERATED).
 NOT_SHIPPED = {".pyc", ".po", ".pot"}
 
@@ -323,11 +322,17 @@ def worker_modules(root: Path = ROOT) -> list:
     """The paths (relative, POSIX) of the modules the worker's archive holds, sorted."""
     found = []
     for package in WORKER_PACKAGES:
+        # The packages it sits in (``ui/__init__.py`` for ``ui/worker``): imported first.
+        for parent in Path(package).parents:
+            init = (parent / "__init__.py").as_posix()
+            if parent.parts and (root / init).is_file():
+                found.append(init)
         for path in sorted((root / package).rglob("*.py")):
             relative = path.relative_to(root).as_posix()
-            if "__pycache__" not in relative and relative not in NOT_IN_WORKER:
+            if "__pycache__" not in relative and path.name != SCRIPT and \
+                    relative not in NOT_IN_WORKER:
                 found.append(relative)
-    return found
+    return sorted(found)
 
 
 def python_archive(root: Path = ROOT, log=print) -> bytes:

@@ -12,7 +12,7 @@
    worker has no fetch handler, so the browser sends every request to the network and nothing
    can go stale, and it deletes whatever a built site served on the same origin left behind.
 
-   The page's side (registering, the "A new version is ready" banner) is ui/install.js. */
+   The page's side (registering, the "A new version is ready" banner) is ui/main_thread/install.js. */
 
 "use strict";
 
@@ -105,7 +105,7 @@ if (VERSION === null) {
     if (request.method !== "GET" || new URL(request.url).origin !== location.origin) return;
     event.respondWith(cacheFirst(request));
   });
-  // ui/install.js sends this when the player presses Reload on the banner.
+  // ui/main_thread/install.js sends this when the player presses Reload on the banner.
   self.addEventListener("message", (event) => {
     if (event.data === "skip-waiting") self.skipWaiting();
   });

@@ -18,7 +18,7 @@ HAS_RUNTIME = bytecode.runtime_version() is not None and shutil.which("node") is
 needs_runtime = pytest.mark.skipif(not HAS_RUNTIME, reason="node or node_modules/pyodide missing")
 
 # Run by Node: write the game's archive into Pyodide's file system and put it on sys.path, as
-# ui/worker.py does (zipimport: nothing unpacked), then run some Python; stdout is its value.
+# ui/worker/__main__.py does (zipimport: nothing unpacked), then run some Python; stdout is its value.
 IN_PYODIDE = """
 import { loadPyodide } from %(runtime)s;
 let archive = [];

@@ -18,7 +18,7 @@ import serve
 SPANISH = ('msgid ""\nmsgstr ""\n"Language: es\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
            '"Content-Type: text/plain; charset=utf-8\\n"\n\n'
            '#: index.html:1\nmsgid "Deal"\nmsgstr "Repartir"\n\n'
-           '#: ui/start.py:1\nmsgid "Resume earlier game"\nmsgstr "Continuar la partida anterior"\n')
+           '#: ui/worker/screens/start.py:1\nmsgid "Resume earlier game"\nmsgstr "Continuar la partida anterior"\n')
 PYSCRIPT_FILES = ("core.js", "core.css", "core-C9KDLldu.js", "toml-V4Savzlc.js")
 MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
 
@@ -30,7 +30,7 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
                          f"node_modules/{MICROPYTHON}": {"version": "1.27.0"}}}
     files = {
         "package-lock.json": json.dumps(lock),
-        "index.html": '<link rel="icon" href="data:,"><link rel="stylesheet" href="./ui/style.css">'
+        "index.html": '<link rel="icon" href="data:,"><link rel="stylesheet" href="./ui/assets/style.css">'
                       '<script type="module" src="./node_modules/@pyscript/core/dist/core.js">'
                       '</script><a href="https://example.org/rules">rules</a>',
         "pyscript.toml": config or 'interpreter = "./node_modules/pyodide/pyodide.mjs"\n'
@@ -39,10 +39,10 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
         "tweak/bots/__init__.py": "",
         "tweak/__pycache__/__init__.cpython-311.pyc": "",
         "sw.js": f"// a service worker\n{serve.VERSION_LINE}\nconst CACHE = VERSION;\n",
-        "ui/main.py": "",
-        "ui/style.css": "body {}",
-        "ui/manifest.webmanifest": "{}",
-        "ui/icons/icon-192.png": "not really a PNG",
+        "ui/worker/game.py": "",
+        "ui/assets/style.css": "body {}",
+        "ui/assets/manifest.webmanifest": "{}",
+        "ui/assets/icons/icon-192.png": "not really a PNG",
         "ui/.notes.swp": "",
         # A message catalogue: shipped compiled (locale/catalogues.zip, locale/start.js).
         "locale/tweak.pot": "",
@@ -143,9 +143,9 @@ JS = "text/javascript; charset=utf-8"
     ("?seed=3&speed=instant", HTML, "no-cache"),
     ("index.html?seed=3", HTML, "no-cache"),
     ("sw.js", JS, "no-cache"),
-    ("ui/style.css", "text/css; charset=utf-8", "no-cache"),
-    ("ui/manifest.webmanifest", "application/manifest+json", "no-cache"),
-    ("ui/icons/icon-192.png", "image/png", "no-cache"),
+    ("ui/assets/style.css", "text/css; charset=utf-8", "no-cache"),
+    ("ui/assets/manifest.webmanifest", "application/manifest+json", "no-cache"),
+    ("ui/assets/icons/icon-192.png", "image/png", "no-cache"),
 ])
 def test_files_are_served_with_their_types(served_repo, path, content_type, cache_control):
     assert served_repo.startswith("http://127.0.0.1:")
@@ -169,8 +169,8 @@ def test_build_writes_the_page_and_only_the_runtime_it_needs(tmp_path):
                                      for path in site.rglob("*") if path.is_file())
     assert set(written) == {
         "index.html", "pyscript.toml", "sw.js", "precache.json", ".nojekyll",
-        "python.zip",  # tweak/__init__.py, tweak/bots/__init__.py, ui/main.py
-        "ui/style.css", "ui/manifest.webmanifest", "ui/icons/icon-192.png",
+        "python.zip",  # tweak/__init__.py, tweak/bots/__init__.py, ui/worker/game.py
+        "ui/assets/style.css", "ui/assets/manifest.webmanifest", "ui/assets/icons/icon-192.png",
         "locale/catalogues.zip", "locale/start.js",
         *(f"node_modules/pyodide/{name}" for name in serve.RUNTIME_FILES["pyodide"][1]),
         *(f"node_modules/@pyscript/core/dist/{name}" for name in PYSCRIPT_FILES),
@@ -192,7 +192,7 @@ def test_the_catalogues_are_served_compiled_and_built_into_the_site(tmp_path):
         script = read(url + "locale/start.js").decode("utf-8")
     with zipfile.ZipFile(io.BytesIO(served)) as archive:
         assert archive.namelist() == ["es/LC_MESSAGES/tweak.mo", "languages.txt"]
-        assert archive.read("languages.txt") == b"es\n"  # the index ui/i18n.py reads
+        assert archive.read("languages.txt") == b"es\n"  # the index ui/worker/i18n.py reads
         mo = gettext.GNUTranslations(io.BytesIO(archive.read("es/LC_MESSAGES/tweak.mo")))
     assert mo.gettext("Resume earlier game") == "Continuar la partida anterior"
     assert '"Deal": "Repartir"' in script and "Continuar" not in script  # index.html's only
@@ -220,20 +220,20 @@ def test_the_workers_modules_are_served_and_built_as_one_archive(tmp_path):
     with serving(repo) as url:
         assert fetch(url + "python.zip") == ("application/zip", "no-cache")
         served = read(url + "python.zip")
-        (repo / "ui/main.py").write_text("EDITED = True\n")
-        os.utime(repo / "ui/main.py", ns=(1, 10**18))  # a newer file, whatever the clock says
+        (repo / "ui/worker/game.py").write_text("EDITED = True\n")
+        os.utime(repo / "ui/worker/game.py", ns=(1, 10**18))  # a newer file, whatever the clock says
         edited = read(url + "python.zip")
     with zipfile.ZipFile(io.BytesIO(served)) as archive:
         assert archive.namelist() == ["tweak/__init__.py", "tweak/bots/__init__.py",
-                                      "ui/main.py"]
+                                      "ui/worker/game.py"]
     with zipfile.ZipFile(io.BytesIO(edited)) as archive:
-        assert archive.read("ui/main.py") == b"EDITED = True\n"
+        assert archive.read("ui/worker/game.py") == b"EDITED = True\n"
     assert not (repo / "python.zip").exists()  # nothing generated in the repository
 
     site = tmp_path / "site"
     serve.build_site(site, repo)
     assert (site / "python.zip").read_bytes() == edited
-    assert not (site / "tweak").exists() and not (site / "ui/main.py").exists()
+    assert not (site / "tweak").exists() and not (site / "ui/worker/game.py").exists()
     assert "python.zip" in json.loads((site / "precache.json").read_text())["files"]
 
 
@@ -249,8 +249,8 @@ def test_a_generated_file_is_revalidated_like_a_file_on_disk(tmp_path):
         with pytest.raises(urllib.error.HTTPError) as answer:
             urllib.request.urlopen(again, timeout=10)
         assert answer.value.code == 304 and answer.value.read() == b""
-        (repo / "ui/main.py").write_text("EDITED = True\n")
-        os.utime(repo / "ui/main.py", ns=(1, 10**18))
+        (repo / "ui/worker/game.py").write_text("EDITED = True\n")
+        os.utime(repo / "ui/worker/game.py", ns=(1, 10**18))
         with urllib.request.urlopen(again, timeout=10) as response:
             assert response.status == 200 and response.headers["ETag"] != etag
 
@@ -326,12 +326,12 @@ def test_the_list_and_version_change_when_a_file_changes(tmp_path):
     _, again = built(tmp_path, repo)
     assert again == before  # the same files: the same list, so no new worker for the browser
 
-    (repo / "ui/style.css").write_text("body { color: red }")
+    (repo / "ui/assets/style.css").write_text("body { color: red }")
     site, after = built(tmp_path, repo)
     assert after["version"] != before["version"]
     assert stamped_version(site) == after["version"]
     changed = {name for name in after["files"] if after["files"][name] != before["files"][name]}
-    assert changed == {"ui/style.css"}
+    assert changed == {"ui/assets/style.css"}
 
 
 def test_the_version_changes_when_only_the_worker_changes(tmp_path):
@@ -364,11 +364,11 @@ def get_status(url, **headers):
 
 
 def test_not_modified_only_for_the_very_date_the_browser_has(served_repo):
-    status, modified = get_status(served_repo + "ui/style.css")
+    status, modified = get_status(served_repo + "ui/assets/style.css")
     assert status == 200 and modified
-    assert get_status(served_repo + "ui/style.css", **{"If-Modified-Since": modified})[0] == 304
+    assert get_status(served_repo + "ui/assets/style.css", **{"If-Modified-Since": modified})[0] == 304
     # A browser that has a newer copy (this file was replaced by an older one: the dev server
     # after a build was served on the same port) gets the file, not "304: keep yours".
     later = "Fri, 01 Jan 2100 00:00:00 GMT"
-    assert get_status(served_repo + "ui/style.css", **{"If-Modified-Since": later})[0] == 200
+    assert get_status(served_repo + "ui/assets/style.css", **{"If-Modified-Since": later})[0] == 200
     assert get_status(served_repo, **{"If-Modified-Since": later})[0] == 200

@@ -9,7 +9,7 @@ A ``Record`` holds what it takes to replay a game from the start:
   practice                  True when a move was taken back: the game is practice and counts
                             in no statistics (metadata; JSON "practice": true, written only
                             when true, so older records read unchanged)
-  daily                     "YYYY-MM-DD" when the game is that UTC day's daily deal (ui/daily.py:
+  daily                     "YYYY-MM-DD" when the game is that UTC day's daily deal (ui/worker/daily.py:
                             its seed and seats come from the date); metadata, written only when
                             set (JSON "daily": "2026-12-01")
 
@@ -72,7 +72,7 @@ MAX_DECK = 54  # R1: the 54 number cards
 MAX_TCARDS = 80  # 4 kinds of [T!] card, at most 20 each (tweak.rules)
 
 
-# A daily deal's date as records hold it (its calendar check is ui/daily.py's).
+# A daily deal's date as records hold it (its calendar check is ui/worker/daily.py's).
 _DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 

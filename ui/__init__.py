@@ -1,12 +1,12 @@
-"""The TWEAK! page's Python side.
+"""The page of TWEAK!, in three folders by where their code runs:
 
-* ``ui.session`` — the controller: seats, the game record and state, who acts now, hot-seat
-  pass screens, stepping computer seats, autosave text.  Pure Python, no browser imports.
-* ``ui.render`` — pure functions from what the session shows (a ``Screen``) to HTML strings.
-* ``ui.start`` — the start screen's pieces and the address hooks: all the page needs before
-  it says it is ready (the table's modules load afterwards).
-* ``ui.cards`` — the HTML of single cards (number cards, backs, the target, [T!] cards);
-  ``ui.markup`` — escaping and attributes.
-* ``ui.rules_page`` — the in-app "How to play" page.
-* ``ui.main`` — the only module that imports ``pyscript``/``js``: wires the page to the above.
+* ``ui/worker/`` — the game's Pyodide worker: pure Python (no ``js``, no DOM), shipped inside
+  ``python.zip``.  It owns the game (engine, computers, the session) and answers each call of
+  the page with plain data (``ui.worker.protocol``); ``ui/worker/screens/`` turns what a seat
+  sees into HTML.
+* ``ui/main_thread/`` — the page's main thread: the MicroPython ``page.py`` (DOM, storage,
+  timers) and the JavaScript modules (boot, motion, sound, languages, install, PyScript start).
+* ``ui/assets/`` — static files: the style sheet, the app manifest and its icons.
+
+docs/architecture.md describes the threads and the protocol between them.
 """

@@ -1,4 +1,4 @@
-"""Decision times of the daily deal's computers (ui/daily.py): Hard on a step budget with no
+"""Decision times of the daily deal's computers (ui/worker/daily.py): Hard on a step budget with no
 clock (``daily.HARD_STEPS``), the same on every device, so its time is what the device makes of
 it.  Plays the daily deals of ``--days`` consecutive days from 2026-12-01 (the person's seat
 played by Medium) and times every computer decision, made as the page's worker makes it (a
@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tweak import apply, bots, view  # noqa: E402
 from tweak.bots import think  # noqa: E402
-from ui import daily  # noqa: E402
-from ui.session import Session  # noqa: E402
+from ui.worker import daily  # noqa: E402
+from ui.worker.session import Session  # noqa: E402
 
 
 def percentile(values, share):

@@ -61,9 +61,9 @@ CPU sampler; the second also deals and plays 10 computer moves) and breaks every
 task over 50 ms down: its wall time and the CPU time the thread actually got in it (on a busy
 machine most of a long task can be waiting for a core), what ran in it by trace event (wasm
 compilation, style, layout, paint, GC) and by CPU sample (MicroPython running Python —
-PyScript's bootstrap, which imports the ``pyscript`` package, plus ui/page.py — PyScript's own
+PyScript's bootstrap, which imports the ``pyscript`` package, plus ui/main_thread/page.py — PyScript's own
 JavaScript, the browser's native work).  It also prints the main thread's CPU time from first
-paint to ready and how much of it went to animation frames.  When ui/page.py sets
+paint to ready and how much of it went to animation frames.  When ui/main_thread/page.py sets
 ``performance.mark``s named ``page.py…`` (a temporary copy can, see ``--root``) the Python
 samples are split at those marks.
 
@@ -673,9 +673,9 @@ def cpu_samples(events, pid, tid, start, end, keep: bool = False) -> dict:
         elif any("/@pyscript/" in url for url in urls):
             category = "PyScript core (core*.js and chunks)"
         elif any(url.endswith("boot.js") for url in urls):
-            category = "ui/boot.js"
+            category = "ui/main_thread/boot.js"
         elif any(url.endswith("install.js") for url in urls):
-            category = "ui/install.js"
+            category = "ui/main_thread/install.js"
         else:
             category = "other JavaScript / native"
         out["category"][category] += weight
@@ -690,7 +690,7 @@ def cpu_samples(events, pid, tid, start, end, keep: bool = False) -> dict:
 
 
 def python_split(events, analysis: dict, marks: list) -> list:
-    """ms of main-thread CPU samples inside runPython(Async) between ui/page.py's
+    """ms of main-thread CPU samples inside runPython(Async) between ui/main_thread/page.py's
     ``performance.mark``s named "page.py…" (a temporary copy of the page can set them)."""
     if not marks or analysis["origin"] is None:
         return []
@@ -905,7 +905,7 @@ def report_profile(traces: list) -> list:
         span = max(trace["ready"] - trace["paint"], 1)
         lines.append(f"    main thread's CPU from first paint to ready: {busy:.0f} ms "
                      f"({100 * busy / span:.0f}% of that time); in animation frames "
-                     f"(ui/boot.js's progress line, style, layout, paint): {framed:.0f} ms "
+                     f"(ui/main_thread/boot.js's progress line, style, layout, paint): {framed:.0f} ms "
                      f"in {sum(1 for t in window if t[2])} frames")
         for task in tasks:
             samples = task["samples"]
@@ -921,7 +921,7 @@ def report_profile(traces: list) -> list:
                 samples["file"].items(), key=lambda item: -item[1])[:4] if ms >= 1)
             lines.append(f"        innermost script file (ms): {files or '-'}")
         if trace.get("split"):
-            lines.append("    Python CPU samples split at ui/page.py's performance marks (ms):")
+            lines.append("    Python CPU samples split at ui/main_thread/page.py's performance marks (ms):")
             for label, ms in trace["split"]:
                 lines.append(f"      {ms:6.1f}  {label}")
     lines.append("")

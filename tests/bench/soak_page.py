@@ -23,7 +23,7 @@ Before the first game and after every ``--every`` games it prints, after garbage
   document (what a leak of markup would grow; the verdict uses this, not ``Nodes``);
 * the game's worker: ``wasm_bytes`` (Pyodide's linear memory; it only grows), ``malloc_bytes``
   (bytes in use in the wasm heap: Python's objects) and ``gc_objects`` (objects Python's
-  collector tracks), from ui/worker.py's exported ``memory()``, reached through the worker's
+  collector tracks), from ui/worker/__main__.py's exported ``memory()``, reached through the worker's
   ``<script>`` element (PyScript puts the worker on it as ``.xworker``; its ``sync`` holds the
   exported functions);
 * the longest main-thread task of those games (a buffered ``longtask`` observer installed

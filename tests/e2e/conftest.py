@@ -131,7 +131,7 @@ def page_log(page) -> PageLog:
 
     def on_request_failed(request):
         # "Aborted" is the browser cancelling a request, not a server failing one: Chromium ends
-        # every HEAD request (no body to read) that way, answered or not (ui/boot.js asks HEAD of
+        # every HEAD request (no body to read) that way, answered or not (ui/main_thread/boot.js asks HEAD of
         # the worker's files when the game is slow to start), and a test's own navigation cancels
         # whatever is still in flight, such as the low-priority favicon.  A missing file still
         # shows up in on_response as its 404; a refused or offline request as its own error.

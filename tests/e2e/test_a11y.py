@@ -242,7 +242,7 @@ def test_panels_keep_their_size_and_buttons_their_reach(open_game, page, sized):
             .filter(b => b.offsetParent).map(b => [b.textContent, b.getBoundingClientRect().height])""")
         assert heights and all(h >= 44 for _, h in heights), heights
 
-    # A capture's toast (ui/render.py render_flash), as the page shows it.
+    # A capture's toast (ui/worker/screens/game.py render_flash), as the page shows it.
     page.evaluate("""() => { document.getElementById('fx-toast').innerHTML =
         '<div class="toast" role="status"><div class="callout"><b>Ada</b>: 1 plus 3 is 4, ' +
         'plus 5 is 9, and a long name to fill the line</div></div>'; }""")

@@ -101,8 +101,8 @@ def test_the_page_markup_has_nothing_the_policy_refuses():
     for tag in re.findall(r"<script\b[^>]*>", page_html):
         assert "src=" in tag, f"inline script: {tag}"
     sources = {"index.html": page_html}
-    sources.update({f"ui/{path.name}": path.read_text(encoding="utf-8")
-                    for path in sorted((ROOT / "ui").glob("*.py"))})
+    sources.update({path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8")
+                    for path in sorted((ROOT / "ui").rglob("*.py"))})
     for name, text in sources.items():
         for pattern, what in ((r"""\son[a-z]+\s*=\s*["'\\]""", "an event-handler attribute"),
                               (r"javascript:", "a javascript: URL"),

@@ -25,8 +25,8 @@ from tests.e2e.test_game import (  # noqa: F401  (open_game is a fixture)
 from tests.e2e.test_game import shot as game_shot
 from tests.ui.scenarios import query
 from tweak import Place, view
-from ui import daily
-from ui.session import Session
+from ui.worker import daily
+from ui.worker.session import Session
 
 DAY = date(2026, 12, 1)
 TODAY = query(today="2026-12-01", speed="instant")

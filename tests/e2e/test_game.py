@@ -1,6 +1,6 @@
 """The game page in real Chromium, played as a person would: by clicking.
 
-Address hooks used (ui/session.py ``parse_hooks``): ``seed`` and ``dealer`` make the deal
+Address hooks used (ui/worker/session.py ``parse_hooks``): ``seed`` and ``dealer`` make the deal
 reproducible, ``tcards`` stacks round 1's [T!] pile, ``goal`` shortens the game (a house rule,
 R3), ``speed=instant`` removes the pacing of computer moves.  The deals that open with a TWEAK!
 are searched from the engine (tests/ui/scenarios.py), never written down.
@@ -64,7 +64,7 @@ def open_game(page, page_log, site_url, wait_for_python):
 
 def settle(page):
     """Wait until the screen has stopped changing: no answer from the game's worker is
-    pending and no computer's move is on its way (``#app[aria-busy]``, ui/page.py)."""
+    pending and no computer's move is on its way (``#app[aria-busy]``, ui/main_thread/page.py)."""
     expect(page.locator("#app")).not_to_have_attribute("aria-busy", "true",
                                                         timeout=TURN_TIMEOUT_MS)
 

@@ -21,7 +21,7 @@ from tests.e2e.test_game import shot as game_shot
 from tests.ui.scenarios import query
 from tests.ui.test_review import short_game
 from tweak import Record, to_fragment
-from ui.review import Review
+from ui.worker.review import Review
 
 WIDE = "document.documentElement.scrollWidth <= window.innerWidth"
 
@@ -150,7 +150,7 @@ def test_a_finished_games_link_opens_on_its_results_and_its_review(open_game, pa
     settle(page)
     expect(position(page)).to_have_text(
         re.compile(rf"^Step 0 of {len(record.actions)} · Round 1 · the deal$"))
-    # The evaluator's comment (ui/review.py), as computed under CPython for the same record
+    # The evaluator's comment (ui/worker/review.py), as computed under CPython for the same record
     # (tests/ui/test_review.py): at step 2 the first player placed a card where a capture of
     # 3 cards was clearly better.
     expected = Review(record, record.names).comment(2)

@@ -4,7 +4,7 @@ called-out sum, R14), Show sums, Take back (the game becomes practice), the hint
 hot-seat game, and Statistics (counted at a game's end, export, import, reset with a
 confirmation, a damaged store set aside).
 
-The expected hint is computed here from the same deal's view (ui/coach.py under CPython): the
+The expected hint is computed here from the same deal's view (ui/worker/coach.py under CPython): the
 page must show exactly the evaluator's best move for the player's own view.
 """
 
@@ -20,7 +20,7 @@ from tests.e2e.test_game import (  # noqa: F401  (open_game, sized: fixtures)
 )
 from tests.ui.scenarios import query, tweak_opening
 from tweak import new_game, view
-from ui.coach import capture_marks, hint
+from ui.worker.coach import capture_marks, hint
 
 def test_hint_names_the_best_move_and_show_sums_marks_the_captures(open_game, sized):
     opening = tweak_opening(2, ("joker",))

@@ -17,7 +17,7 @@ from tests.e2e.test_game import (
 )
 from tests.ui.scenarios import query, tweak_opening
 from tweak import loads
-from ui.story import tell
+from ui.worker.story import tell
 
 __all__ = ["open_game"]
 

@@ -5,10 +5,10 @@ icons are what installing needs; and on the dev server the service worker stays 
 
 The ``deploy`` fixture builds a copy of the repository's page (``serve.build_site``) into a
 temporary directory and serves it, so a test can change a file and deploy again: the change is a
-custom property, ``--deploy``, appended to ui/style.css, which the page reports through
+custom property, ``--deploy``, appended to ui/assets/style.css, which the page reports through
 ``getComputedStyle`` whatever its markup.
 
-Address hooks (ui/session.py): ``seed`` makes the deal reproducible, ``goal`` shortens the game,
+Address hooks (ui/worker/session.py): ``seed`` makes the deal reproducible, ``goal`` shortens the game,
 ``speed=instant`` removes the pacing of computer moves.
 """
 
@@ -44,16 +44,16 @@ class Deploy:
         for name in serve.PAGE_FILES:
             self.source.mkdir(parents=True, exist_ok=True)
             shutil.copy2(serve.ROOT / name, self.source / name)
-        for name in sorted({*serve.PAGE_DIRS, *serve.WORKER_PACKAGES}):
+        for name in sorted({name.split("/")[0] for name in (*serve.PAGE_DIRS, *serve.WORKER_PACKAGES)}):
             shutil.copytree(serve.ROOT / name, self.source / name, ignore=ignore)
         (self.source / "node_modules").symlink_to(serve.ROOT / "node_modules")
         serve.build_site(self.site, self.source)
         self.server, self.url = serve.start_server(self.site, port=0)
 
     def redeploy(self, mark: str) -> None:
-        """Change a file of the page (``--deploy: <mark>`` in ui/style.css) and build again into
+        """Change a file of the page (``--deploy: <mark>`` in ui/assets/style.css) and build again into
         the directory being served."""
-        with (self.source / "ui/style.css").open("a", encoding="utf-8") as css:
+        with (self.source / "ui/assets/style.css").open("a", encoding="utf-8") as css:
             css.write(f"\n:root {{ --deploy: {mark}; }}\n")
         serve.build_site(self.site, self.source)
 

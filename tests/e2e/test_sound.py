@@ -2,7 +2,7 @@
 the page before it loads (``page.add_init_script``): a fake ``AudioContext`` that counts the
 sound sources started, a fake ``speechSynthesis`` that records every utterance (text,
 language, order) and counts one started while another was still being said, and a
-``document.hidden`` the test can switch.  ui/sound.js tells each sound it plays as a
+``document.hidden`` the test can switch.  ui/main_thread/sound.js tells each sound it plays as a
 "tweaksound" event on document; the fake records those names.
 
 Games are dealt from tests/ui/scenarios.py (seat 0 opens with a TWEAK!) and played by clicking,

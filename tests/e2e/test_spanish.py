@@ -71,14 +71,14 @@ def test_a_language_picked_is_remembered_over_a_reload(open_game, page, wait_for
     expect(page.get_by_role("button", name="Deal", exact=True)).to_be_visible()
     expect(page.get_by_role("combobox", name="Player 2 is")).to_contain_text("Computer · Medium")
     page.reload()
-    # The choice is applied before Python has started (ui/lang.js and ui/boot.js), and kept.
+    # The choice is applied before Python has started (ui/main_thread/lang.js and ui/main_thread/boot.js), and kept.
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_role("button", name="Deal", exact=True)).to_be_visible()
     wait_for_python(page)
     expect(page.get_by_role("button", name="Deal", exact=True)).to_be_visible()
     choose_language(page, "Español")
     # Spanish as soon as the page is parsed: no English start screen painted first (the start
-    # card is hidden while <html data-translating>, until ui/boot.js has translated it).
+    # card is hidden while <html data-translating>, until ui/main_thread/boot.js has translated it).
     page.reload(wait_until="domcontentloaded")
     assert page.evaluate("[document.getElementById('deal').textContent, "
                          "'translating' in document.documentElement.dataset]") == ["Repartir", False]
@@ -130,7 +130,7 @@ def spanish_shot(page, name, sized):
 def test_the_statistics_and_the_game_review_in_spanish(open_game, page, sized, tmp_path):
     """The statistics screen (its facts, chart, the reset question, an import refused) and the
     review of a finished game (the step, the evaluator's comment, the buttons, a score sheet,
-    and ui/page.py's own notice for "Copiar enlace"), by their Spanish labels."""
+    and ui/main_thread/page.py's own notice for "Copiar enlace"), by their Spanish labels."""
     from tests.ui.test_review import short_game
     from tweak import to_fragment
 
@@ -179,7 +179,7 @@ def test_the_statistics_and_the_game_review_in_spanish(open_game, page, sized, t
     assert page.evaluate(FITS), "the review is wider than the window"
     spanish_shot(page, "review", sized)
     page.get_by_role("button", name="Copiar enlace").click()
-    # ui/page.py's own notice, translated by ui/lang.js (headless Chromium may refuse the
+    # ui/main_thread/page.py's own notice, translated by ui/main_thread/lang.js (headless Chromium may refuse the
     # clipboard: then the link is shown to copy by hand).
     expect(page.locator("#fx-toast .notice")).to_contain_text(
         re.compile(r"Se ha copiado en el portapapeles|Copia este enlace para compartir"))

@@ -68,7 +68,7 @@ def test_the_main_thread_never_freezes_from_load_through_computer_moves(page, pa
     tasks = page.evaluate("window.__longTasks")
     print(f"\nlong tasks (ms): {[round(task['duration']) for task in tasks]}")
     assert longest_task(page) < FROZEN_MS, tasks
-    # PyScript's MicroPython prelude ran in short steps (ui/pyscript_start.js): a PyScript
+    # PyScript's MicroPython prelude ran in short steps (ui/main_thread/pyscript_start.js): a PyScript
     # whose prelude no longer has the shape it splits still works, but shows up here.
     assert page.evaluate("window.tweakPreludeSteps") == "done"
     assert page_log.problems() == []
@@ -124,8 +124,8 @@ def test_python_may_start_before_the_page_has_loaded(page, page_log, site_url):
         page.wait_for_timeout(1500)
         route.continue_()
 
-    page.route("**/ui/lang.js", slowly)
-    page.route("**/ui/sound.js", slowly)
+    page.route("**/ui/main_thread/lang.js", slowly)
+    page.route("**/ui/main_thread/sound.js", slowly)
     page.goto(site_url + query(seed=4, speed="instant"), wait_until="commit")
     expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=60_000)
     page.locator("#deal").click()

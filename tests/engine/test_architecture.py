@@ -2,7 +2,7 @@
 
 * The engine (``tweak/``) imports only the standard library and itself: never ``js``,
   ``pyscript`` or ``pyodide``, so it runs the same in pytest, the terminal and the browser.
-* In ``ui/``, only ``ui/page.py`` (the main thread's module) may touch the browser (``js``,
+* In ``ui/``, only ``ui/main_thread/page.py`` (the main thread's module) may touch the browser (``js``,
   ``pyscript``, ``pyodide``); rendering and the session logic stay testable without one.
 """
 

@@ -113,7 +113,7 @@ def test_an_unknown_level_is_refused_with_a_sentence():
 
 
 def test_make_bot_takes_the_pace_the_player_chose():
-    # ui/page.py's paces; Hard thinks less the faster the pace, the others answer at once.
+    # ui/main_thread/page.py's paces; Hard thinks less the faster the pace, the others answer at once.
     assert set(PACES) == {"normal", "fast", "instant"}
     for level in LEVELS:
         for pace in PACES:

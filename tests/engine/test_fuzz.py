@@ -5,13 +5,13 @@ and non-ASCII numbers go to:
 
   tweak.loads / tweak.from_fragment      only ``RecordError``
   tweak.parse_action                     only ``NotationError``
-  ui.start.parse_hooks (the address)     only ``SessionError``
-  ui.start.save_summary (saved games)    only ``RecordError`` (a ``ValueError``)
-  ui.session.Session.from_save           only ``SessionError``
+  ui.worker.hooks.parse_hooks (the address)     only ``SessionError``
+  ui.worker.screens.start.save_summary (saved games)    only ``RecordError`` (a ``ValueError``)
+  ui.worker.session.Session.from_save           only ``SessionError``
 
 Each error must carry a sentence, and each call must be quick: every call is timed, the worst
 time per door is printed at the end of the module, and a call over ``SLOW`` seconds fails.
-``ui.start`` and ``ui.session`` are pure Python importing only ``tweak``, so they run here under
+``ui.worker.screens.start`` and ``ui.worker.session`` are pure Python importing only ``tweak``, so they run here under
 Pyodide as well as CPython (the browser's interpreter is where a stack overflow would hide).
 
 Deterministic (``derandomize=True``), with no example database (``database=None``), and
@@ -41,8 +41,9 @@ from tweak import (
     loads, new_game, parse_action, to_fragment,
 )
 from tweak.record import _nesting
-from ui.session import Session
-from ui.start import SessionError, parse_hooks, save_summary
+from ui.worker.session import Session
+from ui.worker.hooks import SessionError, parse_hooks
+from ui.worker.screens.start import save_summary
 
 EXAMPLES = int(os.environ.get("TWEAK_FUZZ_EXAMPLES", "150"))
 SLOW = 1.0  # seconds: more than this for one call fails the test
@@ -246,19 +247,19 @@ def test_parse_action_refuses_bad_notation_with_a_notation_error(text):
                        max_size=100).map(",".join)),
 ))
 def test_parse_hooks_refuses_a_bad_address_with_a_session_error(params):
-    call("ui.start.parse_hooks", parse_hooks, params, SessionError)
+    call("ui.worker.hooks.parse_hooks", parse_hooks, params, SessionError)
 
 
 @FUZZ
 @given(record_texts)
 def test_save_summary_refuses_a_bad_save_with_a_value_error(text):
-    call("ui.start.save_summary", save_summary, text, ValueError)
+    call("ui.worker.screens.start.save_summary", save_summary, text, ValueError)
 
 
 @settings(FUZZ, max_examples=max(10, EXAMPLES // 3))
 @given(record_texts)
 def test_session_from_save_refuses_a_bad_save_with_a_session_error(text):
-    call("ui.session.Session.from_save", Session.from_save, text, SessionError)
+    call("ui.worker.session.Session.from_save", Session.from_save, text, SessionError)
 
 
 def nested(value, depth, kinds):

@@ -1,6 +1,6 @@
 """Deals that guarantee a page flow, found from the engine rather than written down.
 
-The page's address hooks (``?seed=N&tcards=...&dealer=N``, ui/session.py) make a deal
+The page's address hooks (``?seed=N&tcards=...&dealer=N``, ui/worker/session.py) make a deal
 reproducible.  ``tweak_opening`` searches seeds for a deal where seat 0 plays first and can
 make a TWEAK! at once (R15), so it wins the top card of a stacked [T!] pile and can play it on
 its next turn — the start of every [T!] flow test, in CPython (tests/ui) and in the browser

@@ -1,4 +1,4 @@
-"""The coach (ui/coach.py) on stacked positions: the hint is the evaluator's best move for the
+"""The coach (ui/worker/coach.py) on stacked positions: the hint is the evaluator's best move for the
 player's own view, its words name the right cards and the called-out sum (R14), and "show all
 sums" marks exactly the table cards of the legal captures."""
 
@@ -11,7 +11,7 @@ from tweak import Face, TKind, format_action, parse_action, view
 from tweak.bots import Budget, evaluate
 from tweak.bots.evaluator import describe
 from tweak.words import told
-from ui.coach import HINT_BUDGET, capture_marks, hint, words
+from ui.worker.coach import HINT_BUDGET, capture_marks, hint, words
 
 BUDGET = Budget(steps=2000, min_worlds=8)
 

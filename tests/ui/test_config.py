@@ -14,11 +14,12 @@ from pathlib import Path
 
 import catalogues
 import serve
-from ui import i18n
+from ui.worker import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER_CONFIG = ROOT / "pyscript.toml"
-PAGE_CONFIGS = ROOT / "ui" / "pyscript_config.js"
+MAIN_THREAD = ROOT / "ui" / "main_thread"
+PAGE_CONFIGS = MAIN_THREAD / "pyscript_config.js"
 INDEX = ROOT / "index.html"
 BROWSER_MODULES = ("js", "pyscript", "pyodide", "pyodide_js")
 
@@ -54,9 +55,9 @@ def module_file(name: str):
 
 
 def worker_modules() -> set:
-    """Every repo file the worker imports, transitively, from ui/worker.py (packages'
+    """Every repo file the worker imports, transitively, from ui/worker/__main__.py (packages'
     __init__.py included: importing ``tweak.bots`` runs ``tweak/__init__.py`` first)."""
-    seen, todo = set(), [ROOT / "ui" / "worker.py"]
+    seen, todo = set(), [ROOT / "ui" / "worker" / "__main__.py"]
     while todo:
         path = todo.pop()
         for name in imports_of(path):
@@ -71,8 +72,8 @@ def worker_modules() -> set:
 
 def test_the_worker_ships_exactly_the_modules_it_imports():
     # Two archives in the worker's file system, written as they are (nothing unpacked): its
-    # modules (serve.py's WORKER_ARCHIVE; ui/worker.py imports from it) and the compiled
-    # catalogues (ui/i18n.py reads them from it); nothing else is fetched into it.
+    # modules (serve.py's WORKER_ARCHIVE; ui/worker/__main__.py imports from it) and the compiled
+    # catalogues (ui/worker/i18n.py reads them from it); nothing else is fetched into it.
     assert config()["files"] == {f"./{serve.WORKER_ARCHIVE}": f"./{serve.WORKER_ARCHIVE}",
                                  f"./{i18n.CATALOGUES}": f"./{i18n.CATALOGUES}"}
     assert i18n.CATALOGUES == catalogues.ARCHIVE and i18n.INDEX == catalogues.INDEX
@@ -97,7 +98,7 @@ def test_the_worker_archive_holds_the_modules_at_their_paths_and_is_reproducible
 
 
 def page_configs() -> dict:
-    """ui/pyscript_config.js's CONFIGS (JSON text in the module), by script type."""
+    """ui/main_thread/pyscript_config.js's CONFIGS (JSON text in the module), by script type."""
     text = PAGE_CONFIGS.read_text(encoding="utf-8")
     return json.loads(re.search(r"export const CONFIGS = (\{.*?\n\});", text, re.S).group(1))
 
@@ -109,7 +110,7 @@ def test_the_runtimes_are_local_and_no_packages_are_asked_for():
         "PyScript's TOML parser rejects inline tables"
     page = page_configs()
     # The main thread's default for Pyodide scripts names the worker's runtime: PyScript then
-    # creates the worker without first fetching pyscript.toml (ui/pyscript_config.js).
+    # creates the worker without first fetching pyscript.toml (ui/main_thread/pyscript_config.js).
     assert page["py"] == {"interpreter": worker["interpreter"]}
     # Given inline, a relative URL resolves against the page's own address (STACK.md).
     assert page["mpy"]["interpreter"] == ("./node_modules/@micropython/micropython-webassembly-"
@@ -118,7 +119,7 @@ def test_the_runtimes_are_local_and_no_packages_are_asked_for():
         # Even an empty "packages" makes PyScript fetch micropip, which the runtime lacks.
         assert "packages" not in data
         assert (ROOT / data["interpreter"]).resolve().relative_to(ROOT)
-    assert page["mpy"]["files"] == {"./ui/page.py": ""}, \
+    assert page["mpy"]["files"] == {"./ui/main_thread/page.py": ""}, \
         "the main thread imports nothing of the game"
 
 
@@ -129,12 +130,12 @@ def test_the_page_turns_off_only_plugins_of_pyscript_it_does_not_use():
     plugins = (ROOT / "node_modules/@pyscript/core/src/plugins.js").read_text(encoding="utf-8")
     known = set(re.findall(r'"\./plugins/([\w-]+)\.js"', plugins))
     assert set(unused) < known, "a name PyScript does not know turns nothing off"
-    # The error banner stays: ui/boot.js turns it into a message with a Retry.
+    # The error banner stays: ui/main_thread/boot.js turns it into a message with a Retry.
     assert "error" not in unused
-    start = (ROOT / "ui" / "pyscript_start.js").read_text(encoding="utf-8")
+    start = (MAIN_THREAD / "pyscript_start.js").read_text(encoding="utf-8")
     # Imported before core.js: PyScript reads its configs as it loads.
     assert start.index('import "./pyscript_config.js";') < start.index(
-        'from "../node_modules/@pyscript/core/dist/core.js";')
+        'from "../../node_modules/@pyscript/core/dist/core.js";')
 
 
 def test_index_loads_only_its_own_files_and_runs_no_inline_script():
@@ -143,15 +144,15 @@ def test_index_loads_only_its_own_files_and_runs_no_inline_script():
         assert url.startswith("./") or url == "data:,", f"{url} is not a file of this site"
         assert "//" not in url
     assert '<link rel="icon"' in html  # or the browser asks for /favicon.ico
-    # PyScript's core.js is loaded by ui/pyscript_start.js (its MicroPython start in steps).
-    assert '<script type="module" async src="./ui/pyscript_start.js"></script>' in html
-    start = (ROOT / "ui" / "pyscript_start.js").read_text(encoding="utf-8")
-    assert 'from "../node_modules/@pyscript/core/dist/core.js";' in start
+    # PyScript's core.js is loaded by ui/main_thread/pyscript_start.js (its MicroPython start in steps).
+    assert '<script type="module" async src="./ui/main_thread/pyscript_start.js"></script>' in html
+    start = (MAIN_THREAD / "pyscript_start.js").read_text(encoding="utf-8")
+    assert 'from "../../node_modules/@pyscript/core/dist/core.js";' in start
     assert './node_modules/@pyscript/core/dist/core.css' in html
-    assert re.search(r'<script type="py" worker name="tweak" src="\./ui/worker\.py" '
+    assert re.search(r'<script type="py" worker name="tweak" src="\./ui/worker/__main__\.py" '
                      r'config="\./pyscript\.toml"></script>', html)
-    # Its config is given by ui/pyscript_config.js: a config attribute here would conflict.
-    assert '<script type="mpy" src="./ui/main_thread.py"></script>' in html
+    # Its config is given by ui/main_thread/pyscript_config.js: a config attribute here would conflict.
+    assert '<script type="mpy" src="./ui/main_thread/main.py"></script>' in html
     # Every script is a file: a strict Content-Security-Policy allows no inline script.
     for tag in re.findall(r"<script\b[^>]*>", html):
         assert "src=" in tag, f"inline script: {tag}"
@@ -170,25 +171,25 @@ def test_index_keeps_the_page_contract():
 
 
 def test_only_the_main_thread_touches_the_browser():
-    """The worker's modules (ui/host.py, render, session...) stay testable under CPython; only
-    ui/page.py, the MicroPython main thread, imports the browser's modules."""
-    for path in sorted((ROOT / "ui").glob("*.py")):
-        if path.name == "page.py":
+    """The worker's modules (ui/worker/host.py, render, session...) stay testable under CPython; only
+    ui/main_thread/page.py, the MicroPython main thread, imports the browser's modules."""
+    for path in sorted((ROOT / "ui").rglob("*.py")):
+        if MAIN_THREAD in path.parents:
             continue
         browser = {name for name in imports_of(path) if name.split(".")[0] in BROWSER_MODULES}
         # The worker's script may read its own runtime's heap size (memory(), for the soak
         # benchmark); nothing else of the browser, and no module of the game at all.
-        allowed = {"pyodide_js"} if path.name == "worker.py" else set()
+        allowed = {"pyodide_js"} if path.name == "__main__.py" else set()
         assert browser <= allowed, f"{path.name} imports {sorted(browser - allowed)}"
 
 
 def test_the_main_thread_imports_nothing_of_the_game():
     """MicroPython on the main thread: no engine, no game module (they live in the worker)."""
-    names = {name.split(".")[0] for name in imports_of(ROOT / "ui" / "page.py")}
+    names = {name.split(".")[0] for name in imports_of(MAIN_THREAD / "page.py")}
     assert names <= {"asyncio", "json", "js", "pyscript"}, names
-    # index.html's script: a pause, then ui/page.py (ui/pyscript_config.js maps it, and only
+    # index.html's script: a pause, then ui/main_thread/page.py (ui/main_thread/pyscript_config.js maps it, and only
     # it, in).
-    assert set(imports_of(ROOT / "ui" / "main_thread.py")) == {"asyncio", "page"}
+    assert set(imports_of(MAIN_THREAD / "main.py")) == {"asyncio", "page"}
 
 
 def test_the_first_answer_without_a_save_or_link_needs_no_engine():
@@ -200,7 +201,7 @@ def test_the_first_answer_without_a_save_or_link_needs_no_engine():
 
     program = """if True:
         import json, sys
-        from ui.host import Host
+        from ui.worker.host import Host
         saves = json.loads(sys.argv[1])
         Host().hello("", "", saves, "normal", "", "", ["en-US"])
         print(" ".join(sorted(name for name in sys.modules if name.startswith("tweak"))))

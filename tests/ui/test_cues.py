@@ -1,6 +1,6 @@
-"""Which sounds and which spoken words each moment of a game yields (issue 12, ui/cues.py), and
-that the worker's replies carry them (ui/host.py): pure Python, no browser.  The page plays
-them (ui/sound.js, tests/e2e/test_sound.py)."""
+"""Which sounds and which spoken words each moment of a game yields (issue 12, ui/worker/cues.py), and
+that the worker's replies carry them (ui/worker/host.py): pure Python, no browser.  The page plays
+them (ui/main_thread/sound.js, tests/e2e/test_sound.py)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from tweak.events import (
     BombPlayed, Captured, ChangePlayed, Drew, GameEnded, GaveUp, JokerPlayed, Placed, RoundEnded,
     TableDealt, TCardWon, ThiefPlayed, callout,
 )
-from ui.cues import SOUNDS, cues, render_sound_controls
-from ui.host import Host
+from ui.worker.cues import SOUNDS, cues, render_sound_controls
+from ui.worker.host import Host
 
 NAMES = ("You", "Ada", "Blaise")
 R3, O2, G5 = Face.parse("R3"), Face.parse("O2"), Face.parse("G5")

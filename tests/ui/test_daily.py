@@ -1,4 +1,4 @@
-"""The daily deal (issue 11 item 4, ui/daily.py through ui/host.py): one deal a day from the UTC
+"""The daily deal (issue 11 item 4, ui/worker/daily.py through ui/worker/host.py): one deal a day from the UTC
 date, the same deal and the same computer moves on two fresh devices when the person plays the
 same moves, another deal the next day, once per day per device (its own slot, its result kept,
 no re-deal), the result to share and the link that deals it to a friend, replays that count in
@@ -16,13 +16,13 @@ import pytest
 
 from tweak import EDITIONS, Record, dumps, format_action, loads, view
 from tweak.record import RecordError
-from ui import daily
-from ui.daily import DAILY_KEY, DailyError, Result
-from ui.host import LAST_KEY, PREVIOUS_KEY, SAVE_KEY, Host, parse_saves
-from ui.render import render_screen
-from ui.stats import (STATS_KEY, Stats, StatsError, count_daily, current_streak, dumps as
+from ui.worker import daily
+from ui.worker.daily import DAILY_KEY, DailyError, Result
+from ui.worker.host import LAST_KEY, PREVIOUS_KEY, SAVE_KEY, Host, parse_saves
+from ui.worker.screens.game import render_screen
+from ui.worker.stats import (STATS_KEY, Stats, StatsError, count_daily, current_streak, dumps as
                       stats_dumps, parse as stats_parse)
-from ui.stats_page import render_stats
+from ui.worker.screens.stats import render_stats
 
 DAY = date(2026, 12, 1)
 
@@ -481,7 +481,7 @@ def test_a_records_daily_date_round_trips_and_a_bad_one_is_refused():
     for bad in ("2026-12", 20261201, "<script>", "2026-12-01x"):
         with pytest.raises(RecordError):
             loads(json.dumps({**data, "daily": bad}))
-    from ui.session import Session, SessionError
+    from ui.worker.session import Session, SessionError
 
     with pytest.raises(SessionError, match="daily deal's date"):
         Session.from_save(json.dumps({**data, "daily": "2026-99-99",

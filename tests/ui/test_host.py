@@ -1,4 +1,4 @@
-"""The worker's side of the page protocol (ui/host.py, exported by ui/worker.py) without a
+"""The worker's side of the page protocol (ui/worker/host.py, exported by ui/worker/__main__.py) without a
 browser: what each verb answers, what it asks the main thread to store, and how bad saves,
 links and addresses are turned into sentences while nothing a player made is lost."""
 
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tweak import Place, loads
-from ui.host import (BROKEN_KEY, LAST_BROKEN_KEY, LAST_KEY, PREVIOUS_KEY, SAVE_KEY, Host,
+from ui.worker.host import (BROKEN_KEY, LAST_BROKEN_KEY, LAST_KEY, PREVIOUS_KEY, SAVE_KEY, Host,
                      parse_saves)
 
 FIELDS = {"players": "2", "kind-0": "human", "kind-1": "bot", "edition": "classic"}
@@ -248,7 +248,7 @@ def test_the_address_is_read_as_urllib_reads_it(query):
     """host._query_params (no urllib import at start-up) gives what parse_qsl gives."""
     from urllib.parse import parse_qsl
 
-    from ui.host import _query_params
+    from ui.worker.host import _query_params
 
     expected = {}
     for key, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):

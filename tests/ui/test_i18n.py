@@ -25,9 +25,10 @@ import catalogues
 from tweak import (EDITIONS, Capture, Record, TKind, apply, bots, format_action, new_game,
                    to_fragment, view)
 from tweak.rules import Rules
-from ui import i18n, rules_page
-from ui.host import SAVE_KEY, Host
-from ui.story import callout
+from ui.worker import i18n
+from ui.worker.screens import rules as rules_page
+from ui.worker.host import SAVE_KEY, Host
+from ui.worker.story import callout
 
 from scenarios import tweak_opening
 
@@ -146,12 +147,12 @@ def start_script_table(root=ROOT) -> dict:
 
 
 def test_the_main_threads_messages_are_in_the_start_script_translated(babel):
-    """ui/page.py (MicroPython: no gettext) translates its notices with window.tweakI18n._
-    (ui/lang.js), which reads locale/start.js: every message it marks is there, in Spanish."""
+    """ui/main_thread/page.py (MicroPython: no gettext) translates its notices with window.tweakI18n._
+    (ui/main_thread/lang.js), which reads locale/start.js: every message it marks is there, in Spanish."""
     from babel.messages.extract import extract_from_file
 
     marked = {message for _line, message, _comments, _context in extract_from_file(
-        "python", str(ROOT / "ui/page.py"), keywords={"_": None}) if message}
+        "python", str(ROOT / "ui/main_thread/page.py"), keywords={"_": None}) if message}
     assert {"There is nothing to export.", "The file could not be read: {error}",
             "Copy this link to share the game: {url}", "Something went wrong: {error}",
             "This game is open in another tab"} <= marked
@@ -163,7 +164,7 @@ def test_the_main_threads_messages_are_in_the_start_script_translated(babel):
 
 @pytest.fixture
 def page_module(monkeypatch):
-    """ui/page.py imported under CPython, its browser (js, pyscript) stood in for, and the
+    """ui/main_thread/page.py imported under CPython, its browser (js, pyscript) stood in for, and the
     page's translation (window.tweakI18n._) the pseudo-language's."""
     import importlib
     import sys
@@ -185,15 +186,15 @@ def page_module(monkeypatch):
     monkeypatch.setitem(sys.modules, "js", js)
     monkeypatch.setitem(sys.modules, "pyscript", pyscript)
     monkeypatch.setitem(sys.modules, "pyscript.ffi", types.SimpleNamespace(create_proxy=None))
-    monkeypatch.delitem(sys.modules, "ui.page", raising=False)
-    module = importlib.import_module("ui.page")
+    monkeypatch.delitem(sys.modules, "ui.main_thread.page", raising=False)
+    module = importlib.import_module("ui.main_thread.page")
     module.elements = elements
     yield module
-    sys.modules.pop("ui.page", None)
+    sys.modules.pop("ui.main_thread.page", None)
 
 
 def test_the_main_threads_own_screens_are_marked(page_module):
-    """What ui/page.py draws itself — the other tab's screen and a notice's button — shows no
+    """What ui/main_thread/page.py draws itself — the other tab's screen and a notice's button — shows no
     unmarked English in the pseudo-language; its notices are marked messages."""
     import ast
 
@@ -213,13 +214,13 @@ def test_the_main_threads_own_screens_are_marked(page_module):
             return [text for child in ast.iter_child_nodes(node) for text in shown(child)]
         return []
 
-    tree = ast.parse((ROOT / "ui/page.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "ui/main_thread/page.py").read_text(encoding="utf-8"))
     calls = [call for call in ast.walk(tree) if isinstance(call, ast.Call)
              and getattr(call.func, "id", None) in ("notify", "tell")]
     assert len(calls) >= 10
     bare = [text for call in calls for arg in call.args for text in shown(arg)
             if re.search(r"[^\W\d_]", text)]
-    assert not bare, f"unmarked messages in ui/page.py: {bare}"
+    assert not bare, f"unmarked messages in ui/main_thread/page.py: {bare}"
 
 
 def test_a_third_language_is_just_a_catalogue(babel, tmp_path):
@@ -287,9 +288,9 @@ def test_the_language_is_the_players_choice_else_the_browsers(stored, browser, c
 
 
 def test_a_bug_in_the_worker_is_told_in_the_players_language(catalogue_archive):
-    """ui/worker.py answers a call that failed with a sentence, never a dead worker: in the
+    """ui/worker/__main__.py answers a call that failed with a sentence, never a dead worker: in the
     language in force, the bug's own words inside."""
-    from ui import worker
+    from ui.worker import __main__ as worker
 
     i18n.use("es", catalogue_archive)
     try:
@@ -455,16 +456,16 @@ def prompts(host):
 
 
 # ---- the session's words: hints, take-backs, the daily deal, sound, hot seat ----------------
-# These screens also hold the table (ui/render.py, marked on its own): each takes only what the
+# These screens also hold the table (ui/worker/screens/game.py, marked on its own): each takes only what the
 # worker's session, coach, daily deal and sound modules put on it — notices (render_notice's
-# markup, ui/start.py), the words announced and spoken, the coach's hint, the daily section.
+# markup, ui/worker/screens/start.py), the words announced and spoken, the coach's hint, the daily section.
 
 _NOTICE = re.compile(r'<div class="notice" role="alert">.*?</div>', re.S)
 
 
 def notices(reply) -> str:
     """The notices a reply shows (start screen or game), and the turn's prompt it announces
-    (the moves it announces are the log's, ui/story.py)."""
+    (the moves it announces are the log's, ui/worker/story.py)."""
     found = _NOTICE.findall(reply.get("html", "") + reply.get("notice", ""))
     prompt = reply.get("announce", [])[-1:] if reply.get("turn") else []
     return "".join(found) + "".join(f"<p>{line}</p>" for line in prompt)
@@ -518,7 +519,7 @@ def all_sums(host):
 def take_back(host):
     """Taking a move back, and each refusal of it: before any move, twice in a row, in the
     daily deal, between people, after the game."""
-    from ui.session import SessionError
+    from ui.worker.session import SessionError
 
     host.hello("?lang=xx&seed=4&speed=instant", "", {}, "normal")
     host.deal(FIELDS, {})
@@ -563,8 +564,8 @@ def daily_section(host):
     """The start screen's daily deal: to play (with a streak), going on, played (its result
     and the text it shares), an earlier day's deal to finish, and a status that cannot be
     read."""
-    from ui import daily
-    from ui.start import render_daily
+    from ui.worker import daily
+    from ui.worker.screens.start import render_daily
 
     done = daily.Status(DAY, result=daily.Result(142, 3, 1, True, 4))
     shown = [render_daily(None, DAY, streak=3), render_daily(daily.Status(DAY, "{}"), DAY, 5),
@@ -578,7 +579,7 @@ def daily_section(host):
 def daily_result(host):
     """A finished daily deal's words (the result line, the shared text, a replay's) and the
     notices of daily-deal links: a replay, a day to come, a date that is not one."""
-    from ui import daily
+    from ui.worker import daily
 
     host = Host(seeds=random.Random(3), clock=lambda: datetime(2026, 12, 1, 15,
                                                               tzinfo=timezone.utc))
@@ -597,7 +598,7 @@ def daily_result(host):
 
 def sound_panel(host):
     """The Sound button and panel, with what its speech switches say as samples."""
-    from ui.cues import render_sound_controls
+    from ui.worker.cues import render_sound_controls
 
     panel = render_sound_controls(i18n.current())
     samples = re.findall(r'data-sample="([^"]*)"', panel)
@@ -617,7 +618,7 @@ def pass_device(host):
 
 def setup_refusals(host):
     """What the start form refuses, said on the start screen; the seats' kinds."""
-    from ui.session import Seat
+    from ui.worker.session import Seat
 
     host.hello("?lang=xx", "", {}, "normal")
     shown = [host.deal({**FIELDS, **bad}, {})["notice"] for bad in (
@@ -628,9 +629,9 @@ def setup_refusals(host):
 
 
 def statistics_words(host):
-    """The words ui/stats.py makes: its tables' labels, the biggest capture, the sentences
+    """The words ui/worker/stats.py makes: its tables' labels, the biggest capture, the sentences
     refusing a file that is not a statistics file."""
-    from ui import stats
+    from ui.worker import stats
 
     counted = stats.Stats(games={"2 easy": (3, 1), "3 mixed": (1, 1)})
     shown = [f"<p>{label}</p>" for label, _played, _won in stats.rows(counted)]
@@ -653,13 +654,13 @@ def statistics_words(host):
         action = players[state.to_act].choose(view(state, state.to_act))
         state, record = apply(state, action), record.then(action)
     # The biggest capture is stored in the file's own (English) words and named on the
-    # statistics screen in the language in force (ui.stats.biggest_capture).
+    # statistics screen in the language in force (ui.worker.stats.biggest_capture).
     shown.append(host.statistics(stats.dumps(stats.count_game(stats.Stats(), record)))["html"])
     return "".join(shown)
 
 
 # Statistics as a player who has played a while has them: tables of two levels and a mixed
-# one, a best round, a biggest capture in the words ui/stats.py writes, daily-deal streaks.
+# one, a best round, a biggest capture in the words ui/worker/stats.py writes, daily-deal streaks.
 STATS = json.dumps({"format": "tweak-stats/1",
                     "games": {"2 medium": [5, 3], "3 mixed": [2, 1], "4 hard": [1, 0]},
                     "best_round": 41, "tweaks": 4, "biggest": 13,
@@ -677,7 +678,7 @@ def statistics_reset_question(host):
 
 
 def statistics_import_refused(host):
-    """A file that is not a statistics file: the refusal (ui/stats.py's reason in ui/host.py's
+    """A file that is not a statistics file: the refusal (ui/worker/stats.py's reason in ui/worker/host.py's
     sentence), then one whose games do not add up."""
     first = host.import_stats('{"format": "tweak-record/1"}', STATS)["html"]
     second = host.import_stats('{"format": "tweak-stats/1", "games": {"2 easy": [1, 3]}}',
@@ -857,7 +858,7 @@ def test_the_pseudo_language_keeps_placeholders_and_markup():
 
 def test_the_static_start_screen_marks_every_word(babel):
     """index.html's start screen is shown before Python: every word of it is in an element
-    marked data-i18n (translated by ui/lang.js from the catalogues), every spoken attribute is
+    marked data-i18n (translated by ui/main_thread/lang.js from the catalogues), every spoken attribute is
     named by data-i18n-attr, and each is a message of the template."""
 
     class Static(html.parser.HTMLParser):
@@ -901,7 +902,7 @@ def test_the_static_start_screen_marks_every_word(babel):
 
 
 def test_the_daily_deal_speaks_the_players_language_and_its_link_none(catalogue_archive):
-    from ui import daily
+    from ui.worker import daily
 
     result = daily.Result(142, 3, 1, True, 4)
     assert daily.share_text(DAY, result) == "TWEAK! daily 2026-12-01 — 142 points, 3 TWEAK!s, " \
@@ -918,10 +919,10 @@ def test_the_daily_deal_speaks_the_players_language_and_its_link_none(catalogue_
 def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_language(
         catalogue_archive):
     """The person's default name is kept as "You" whatever the language (so a game saved in
-    Spanish reads right in English, and ui.story speaks to that seat), and shown translated;
+    Spanish reads right in English, and ui.worker.story speaks to that seat), and shown translated;
     the name field's translation ("Tú") is read back as it."""
-    from ui.session import YOU, parse_setup
-    from ui.start import save_summary
+    from ui.worker.session import YOU, parse_setup
+    from ui.worker.screens.start import save_summary
 
     i18n.use("es", catalogue_archive)
     setup = parse_setup({**FIELDS, "name-0": "Tú"})

@@ -10,9 +10,9 @@ import pytest
 
 from tweak import Place, loads, parse_action, view
 from tweak.bots import evaluate
-from ui.coach import HINT_BUDGET, capture_marks
-from ui.host import SAVE_KEY, Host
-from ui.session import Hooks, Session, SessionError, parse_setup
+from ui.worker.coach import HINT_BUDGET, capture_marks
+from ui.worker.host import SAVE_KEY, Host
+from ui.worker.session import Hooks, Session, SessionError, parse_setup
 
 
 def session_of(*kinds, seed=3):
@@ -165,7 +165,7 @@ def finish_against_computers(host, stats_text=""):
 
 
 def test_a_game_that_ends_is_counted_in_the_stored_statistics():
-    from ui.stats import STATS_KEY, parse
+    from ui.worker.stats import STATS_KEY, parse
 
     host = Host()
     reply = finish_against_computers(host)
@@ -178,7 +178,7 @@ def test_a_game_that_ends_is_counted_in_the_stored_statistics():
 
 
 def test_a_damaged_statistics_store_is_set_aside_with_a_message():
-    from ui.stats import BROKEN_KEY, STATS_KEY, parse
+    from ui.worker.stats import BROKEN_KEY, STATS_KEY, parse
 
     host = Host()
     reply = finish_against_computers(host, "{not json")
@@ -191,7 +191,7 @@ def test_a_damaged_statistics_store_is_set_aside_with_a_message():
 
 
 def test_export_import_and_reset_with_a_confirmation():
-    from ui.stats import STATS_KEY, parse
+    from ui.worker.stats import STATS_KEY, parse
 
     host = Host()
     stored = finish_against_computers(host)["store"][STATS_KEY]

@@ -1,4 +1,4 @@
-"""Rendering (ui/render.py, ui/cards.py, ui/rules_page.py) under CPython: the HTML of a view
+"""Rendering (ui/worker/screens/game.py, ui/worker/screens/cards.py, ui/worker/screens/rules.py) under CPython: the HTML of a view
 shows only what that seat may see (R20, R21), every clickable move is one of ``view.legal``,
 the Capture button is live exactly for a legal selection, and the sheets show the engine's
 numbers."""
@@ -22,10 +22,10 @@ from tweak import (
 from tweak.bots import RandomBot
 from tweak.cards import Colour, TKind
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS
-from ui import render
-from ui.rules_page import render_rules
-from ui.start import level_options, save_summary
-from ui.session import Flash, Hooks, Seat, Selection, Session, parse_setup
+from ui.worker.screens import game as render
+from ui.worker.screens.rules import render_rules
+from ui.worker.screens.start import level_options, save_summary
+from ui.worker.session import Flash, Hooks, Seat, Selection, Session, parse_setup
 
 from scenarios import tweak_opening
 
@@ -219,7 +219,7 @@ def test_a_bombed_seat_gives_up_a_selected_card():
 
 
 def test_red_cards_show_double_points_in_the_corner():
-    from ui.cards import face_card
+    from ui.worker.screens.cards import face_card
     red, blue = Face.parse("R3"), Face.parse("B3")
     assert 'class="points" title="6 points">6<' in face_card(red, CLASSIC)  # R5
     assert 'class="points" title="3 points">3<' in face_card(blue, CLASSIC)
@@ -230,7 +230,7 @@ def test_red_cards_show_double_points_in_the_corner():
 
 def test_target_card_shows_the_back_or_the_blue_seven():
     state = new_game(2, seed=1)
-    from ui.cards import target_card
+    from ui.worker.screens.cards import target_card
     me = view(state, 0)
     assert f'<span class="value">{me.deck_top}</span>' in target_card(me)
     empty = replace(me, deck_top=None, deck_size=0, target=CLASSIC.final_target)
@@ -370,7 +370,7 @@ def keyed_controls(html) -> dict:
 
 
 def press(session, key) -> None:
-    """What ui/page.py does with a key: click the control whose data-key is ``key``."""
+    """What ui/main_thread/page.py does with a key: click the control whose data-key is ``key``."""
     control = keyed_controls(render.render_screen(session.screen()))[key]
     if control.get("data-action"):
         session.act(control["data-action"])

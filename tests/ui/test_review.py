@@ -1,4 +1,4 @@
-"""The game review (ui/review.py, ui/review_page.py, the "review" commands of ui/host.py): it
+"""The game review (ui/worker/review.py, ui/worker/screens/review.py, the "review" commands of ui/worker/host.py): it
 steps through every position of a finished game's record, forwards and back, shows every hand,
 jumps to each round's deal and score sheet, and comments where a clearly better move existed
 (judged from the mover's own view, R21); an unfinished game is never reviewed."""
@@ -13,10 +13,10 @@ import pytest
 from tests.engine.stacking import stacked_deck
 from tweak import CLASSIC, PlayerView, Record, apply, format_action, to_fragment, view
 from tweak.bots import Budget, make_bot
-from ui import review as review_module
-from ui.host import Host
-from ui.review import CLEAR_MARGIN, Review, ReviewError
-from ui.review_page import render_review
+from ui.worker import review as review_module
+from ui.worker.host import Host
+from ui.worker.review import CLEAR_MARGIN, Review, ReviewError
+from ui.worker.screens.review import render_review
 
 NAMES = ("You", "Ada")
 FAST = Budget(steps=1000, min_worlds=8)  # REVIEW_BUDGET without the clock cap
@@ -188,7 +188,7 @@ def test_a_comment_kept_is_said_in_the_language_in_force(catalogue_archive):
     """A judgement is made once and kept; its words are said in the current language each time
     (a switch of language mid-review re-renders the same comment in the new one), and the
     step's heading, sum and buttons are in that language too."""
-    from ui import i18n
+    from ui.worker import i18n
 
     review = Review(stacked("P1"), NAMES, budget=FAST)
     review.go("step:1")

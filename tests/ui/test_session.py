@@ -1,4 +1,4 @@
-"""The page's controller (ui/session.py) without a browser: set-up, hooks, bots stepping,
+"""The page's controller (ui/worker/session.py) without a browser: set-up, hooks, bots stepping,
 hot-seat pass screens, the Bomb's private question (R13), rounds, saves and links."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from tweak import Capture, Place, PlayBomb, Record, bots, dumps, to_fragment
 from tweak.cards import TKind
-from ui.session import (
+from ui.worker.session import (
     DEFAULT_NAMES, Hooks, Seat, Session, SessionError, Setup, drive, parse_hooks, parse_setup,
 )
 

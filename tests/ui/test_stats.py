@@ -1,4 +1,4 @@
-"""Statistics (ui/stats.py): a finished game against computers is counted once per table
+"""Statistics (ui/worker/stats.py): a finished game against computers is counted once per table
 (players, level) with its best round, TWEAK!s and biggest capture; practice games and games
 between people are not; a damaged or foreign text is refused with a sentence."""
 
@@ -12,7 +12,7 @@ import pytest
 from tweak import CLASSIC, Record, apply
 from tweak.bots import make_bot
 from tweak.view import view
-from ui.stats import Stats, StatsError, biggest_capture, count_game, dumps, parse, rows
+from ui.worker.stats import Stats, StatsError, biggest_capture, count_game, dumps, parse, rows
 
 
 def finished(seats=("human", "bot:easy"), seed=4, goal=20):
@@ -89,9 +89,9 @@ def test_the_biggest_captures_cards_are_read_back_from_its_words():
 
 def test_the_screen_speaks_the_current_language(catalogue_archive):
     """The statistics screen in Spanish: its terms, the rows' labels, the counts, the biggest
-    capture's cards by name (ui/i18n.py; the catalogue compiled as the worker has it)."""
-    from ui import i18n
-    from ui.stats_page import render_stats
+    capture's cards by name (ui/worker/i18n.py; the catalogue compiled as the worker has it)."""
+    from ui.worker import i18n
+    from ui.worker.screens.stats import render_stats
 
     stats = Stats(games={"2 medium": (5, 3), "3 mixed": (1, 1)}, best_round=1, biggest=13,
                   biggest_words="red 5 took green 2, yellow 1: 13 points")

@@ -1,4 +1,4 @@
-"""The move log as a story (ui/story.py): one entry per move, what followed from it folded in,
+"""The move log as a story (ui/worker/story.py): one entry per move, what followed from it folded in,
 the seat named You in the second person, nobody's drawn cards named (R21)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from tweak import apply, new_game
 from tweak.cards import Face
 from tweak.events import Captured, Drew, Placed, RoundStarted, TableDealt, TCardWon, TurnStarted
 from tweak.cards import TKind
-from ui.session import Hooks, Session, parse_setup
-from ui.story import tell
+from ui.worker.session import Hooks, Session, parse_setup
+from ui.worker.story import tell
 
 from scenarios import tweak_opening
 
@@ -54,7 +54,7 @@ def test_every_move_of_a_game_is_one_entry_in_order():
 
 
 def test_on_your_turn_the_log_opens_with_what_happened_since_your_last_move():
-    from ui.render import render_table
+    from ui.worker.screens.game import render_table
 
     session = Session.new(parse_setup({"players": "3", "kind-0": "human", "kind-1": "bot",
                                        "kind-2": "bot"}), Hooks(seed=5, dealer=2, goal=1000))
@@ -93,7 +93,7 @@ def test_the_engine_speaks_english_with_no_translations():
 
 
 def test_the_log_in_spanish_and_told_again_when_the_language_changes(catalogue_archive):
-    from ui import i18n
+    from ui.worker import i18n
 
     events = (Captured(1, B6, (R3,), "6 plus 3 is 9", True), TCardWon(1, TKind.THIEF),
               Drew(1, 2, (G2, Y1)), TableDealt((G2, Y1)))

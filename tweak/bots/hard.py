@@ -123,7 +123,7 @@ class Pace:
 
 
 PACES = {
-    # The page shows a move 1 s after asking for it (ui/page.py): most of it may be thought.
+    # The page shows a move 1 s after asking for it (ui/main_thread/page.py): most of it may be thought.
     "normal": Pace(steps=2400, time_limit=0.30, cap=0.60, min_worlds=MIN_WORLDS, width=WIDTH,
                    endgame_positions=4000, exact_deck=1),
     "fast": Pace(steps=1200, time_limit=0.15, cap=0.30, min_worlds=MIN_WORLDS, width=WIDTH,

@@ -2,14 +2,14 @@
 
 Pure Python (no ``js``/``pyscript``).  The main thread keeps the text in ``localStorage`` under
 ``STATS_KEY`` and passes it in with the calls that can end a game; this module reads it,
-counts a finished game into it and writes it back (through a reply's ``store``, ``ui.host``).
+counts a finished game into it and writes it back (through a reply's ``store``, ``ui.worker.host``).
 
 Data:
 * ``Stats`` — what is kept: ``games``, ``{"PLAYERS LEVEL": [played, won]}`` (PLAYERS the
   number of seats, LEVEL the computers' level — ``tweak.bots.LEVELS`` — or ``mixed`` when they
   differ); ``best_round``, the most points the person made in one round (R18); ``tweaks``,
   TWEAK!s made (R15); ``biggest``, the points of their biggest capture (R5) and
-  ``biggest_words``, that capture in words.  The daily deal (``ui.daily``): ``daily_played``,
+  ``biggest_words``, that capture in words.  The daily deal (``ui.worker.daily``): ``daily_played``,
   daily deals finished; ``daily_streak``, the consecutive UTC days with a finished daily deal
   ending on ``daily_last`` (that run's last day, "YYYY-MM-DD", "" before the first);
   ``daily_best``, the longest such run.  ``current_streak(stats, today)`` is the run still
@@ -19,14 +19,14 @@ Data:
   "daily_best": N, "daily_last": "YYYY-MM-DD"}`` — also the exported file's content (the
   daily fields are optional, so a file written before the daily deal existed still reads).
   ``parse`` refuses anything else with ``StatsError`` and a sentence in the current language
-  (``ui.host`` then sets the stored text aside under ``BROKEN_KEY``: nothing is lost silently).
+  (``ui.worker.host`` then sets the stored text aside under ``BROKEN_KEY``: nothing is lost silently).
   ``biggest_words`` is written by ``count_game`` in English ("red 5 took green 2, yellow 1:
   8 points": what the file has always held); ``biggest_capture`` reads its cards back, so that
   the statistics screen can name them in any language.
 * ``count_game(stats, record)`` — the stats with one more finished game.  Only a game with
   exactly one person against computers counts, and never a practice game (a move was taken
   back, ``Record.practice``).
-* ``count_daily(stats, day)`` — the stats with the daily deal of ``day`` finished (``ui.host``
+* ``count_daily(stats, day)`` — the stats with the daily deal of ``day`` finished (``ui.worker.host``
   calls it only for the device's own daily deal, never for a replay).
 * ``rows(stats)`` — (label, played, won) per table, the label in the current language.
 """

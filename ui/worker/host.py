@@ -2,52 +2,52 @@
 ``js``/``pyscript``), so the whole protocol is tested under CPython.
 
 The page runs on two threads (DESIGN.md, "Two threads, one owner each").  The main thread
-(``ui/page.py``, MicroPython) owns the DOM, ``localStorage``, timers and the pace of computer
-moves; this worker owns the game.  ``ui/worker.py`` exports one function per method of
+(``ui/main_thread/page.py``, MicroPython) owns the DOM, ``localStorage``, timers and the pace of computer
+moves; this worker owns the game.  ``ui/worker/__main__.py`` exports one function per method of
 ``Host`` below; each takes plain strings and returns a ``Reply`` as JSON text.
 
 Data:
-* ``Host`` — the worker's state: the address hooks (``ui.start.Hooks``), the current
-  ``ui.session.Session`` (None on the start screen), the notice the start screen shows next.
+* ``Host`` — the worker's state: the address hooks (``ui.worker.screens.start.Hooks``), the current
+  ``ui.worker.session.Session`` (None on the start screen), the notice the start screen shows next.
 * A reply is a dict with some of these keys (the main thread does what each says, nothing else):
   - ``screen``: what to show: ``"start"``, or the session's kind (``"table"``, ``"pass"``,
-    ``"scores"``, ``"over"``), or ``"review"`` (a finished game's review, ``ui.review``);
-  - ``html``: the game screen's markup (``ui.render``), for ``#game``;
+    ``"scores"``, ``"over"``), or ``"review"`` (a finished game's review, ``ui.worker.review``);
+  - ``html``: the game screen's markup (``ui.worker.screens.game``), for ``#game``;
   - ``saves``, ``notice``: the start screen's Resume buttons and notice; ``levels``: the
     options of a seat's select, by what the plain HTML select says now (``"human"``/``"bot"``);
   - ``bot``: a computer must move next (the main thread paces it and calls ``bot_move``);
   - ``store``: ``{key: text or None}`` to write into ``localStorage`` (None removes the key);
-  - ``flash``, ``flash_big``: the last move's celebration (``ui.render.render_flash``) and
+  - ``flash``, ``flash_big``: the last move's celebration (``ui.worker.screens.game.render_flash``) and
     whether it is the big TWEAK! burst rather than a toast;
-  - ``speed``: the pace of computer moves in force (a key of ``ui.start.SPEEDS``);
-  - ``sounds``, ``speech`` (issue 12, ``ui.cues``): the sounds the move just made and the turn
-    now beginning deserve (names of ``ui.cues.SOUNDS``, in order), and the words to say aloud,
+  - ``speed``: the pace of computer moves in force (a key of ``ui.worker.screens.start.SPEEDS``);
+  - ``sounds``, ``speech`` (issue 12, ``ui.worker.cues``): the sounds the move just made and the turn
+    now beginning deserve (names of ``ui.worker.cues.SOUNDS``, in order), and the words to say aloud,
     ``{"text", "lang", "kind"}`` with kind ``"sum"`` or ``"prompt"``; the page plays them as
     the player's settings allow.  Only a move made now is heard, never one replayed on resume;
-  - ``sound``: the Sound button and its panel (``hello`` only; ``ui.cues``).
-* ``lang``: the language the worker now speaks (``ui.i18n``), in the replies of ``hello`` and
+  - ``sound``: the Sound button and its panel (``hello`` only; ``ui.worker.cues``).
+* ``lang``: the language the worker now speaks (``ui.worker.i18n``), in the replies of ``hello`` and
   ``language``: the main thread sets ``<html lang>`` and the start screen's static texts to it.
 * ``saves`` arguments are JSON objects of the stored values the main thread holds,
   ``{SAVE_KEY: text or null, PREVIOUS_KEY: text or null}``: the worker decides, the main thread
   stores.
 
-Statistics (issue 11, ``ui.stats``): the calls that can end a game (``act``, ``bot_move``)
+Statistics (issue 11, ``ui.worker.stats``): the calls that can end a game (``act``, ``bot_move``)
 take the stored statistics text too; when a game against computers ends (not a practice game)
 the reply's ``store`` writes the counted statistics under ``tweak.stats``.  A stored text that
 cannot be read is set aside under ``tweak.stats.broken`` with a notice, never lost silently.
-``statistics`` shows their screen (``ui.stats_page``: ``screen`` "stats", drawn over the game
+``statistics`` shows their screen (``ui.worker.screens.stats``: ``screen`` "stats", drawn over the game
 like the rules page), and resets them after a confirmation; ``export_stats`` answers a
 ``download`` (``{"name", "text"}``) for the main thread to save as a file; ``import_stats``
 checks a file's text before it replaces the stored statistics.
 
-Game review (issue 11, ``ui.review``): the "review" command (the game-over screen's "Review
+Game review (issue 11, ``ui.worker.review``): the "review" command (the game-over screen's "Review
 game") opens the review of the finished game on the table; "review:next", "review:round:2",
-"review:sheet:2"... step through it (``ui.review.Review.go``) and "review:close" goes back to
+"review:sheet:2"... step through it (``ui.worker.review.Review.go``) and "review:close" goes back to
 the results.  While it is open, ``screen`` draws it again.  A game not over is never reviewed
 (a review shows every hand): the reply is its table with a notice saying why.
-The daily deal (issue 11, ``ui.daily``): ``daily`` plays a UTC day's deal — today's (the
+The daily deal (issue 11, ``ui.worker.daily``): ``daily`` plays a UTC day's deal — today's (the
 start screen's "Daily deal" section, ``render_daily``) or a ``#daily=DAY`` link's (``&vs=``:
-the sharer's result, ``ui.daily.fragment``, told to the friend and kept with the deal,
+the sharer's result, ``ui.worker.daily.fragment``, told to the friend and kept with the deal,
 ``Session.rival``, to compare on the results).  Today's deal
 not yet finished on this device is *the device's daily deal*: it is saved under ``tweak.daily``
 (not ``tweak.save``, so no other game can push it out; ``resume("tweak.daily")`` continues it),
@@ -58,7 +58,7 @@ statistics.  Today comes from the clock the ``Host`` is given (UTC), or the ``?t
 Replies to a game screen carry ``slot``, the key the game is saved under, for the page to say
 which game a reload resumes (``hello``'s ``playing``).
 Languages (issue 12): ``hello`` gets the language the player chose before (stored under
-``tweak.lang`` by the page) and the browser's languages, and chooses (``ui.i18n.choose``; the
+``tweak.lang`` by the page) and the browser's languages, and chooses (``ui.worker.i18n.choose``; the
 address hook ``lang=`` wins, e.g. the pseudo-language ``xx`` in tests).  ``language`` switches
 and draws again what is shown — the start screen, the rules page or the game, which stays as it
 is: only its words change.
@@ -85,11 +85,12 @@ from tweak import levels
 
 from .cues import LANG, cues, render_sound_controls
 from . import i18n
-from .i18n import _, told
+from .i18n import YOU, _, shown_name, told
 from . import daily as daily_deal
 from .daily import DAILY_KEY
-from .start import (SPEEDS, YOU, Hooks, SessionError, level_options, parse_hooks, render_daily,
-                    render_last, render_notice, render_saves, save_summary, shown_name)
+from .hooks import SPEEDS, Hooks, SessionError, parse_hooks
+from .screens.start import (level_options, render_daily, render_last, render_notice,
+                            render_saves, save_summary)
 
 __all__ = ["Host", "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "LAST_KEY", "SAVE_KEYS"]
 
@@ -146,7 +147,7 @@ class Host:
     def __init__(self, seeds: Optional[random.Random] = None, clock=_utc_now,
                  catalogues: str = i18n.CATALOGUES):
         """``clock()``: an aware ``datetime`` now (tests pass a fixed one for the daily deal);
-        ``catalogues``: the compiled catalogues' archive (``ui.i18n``)."""
+        ``catalogues``: the compiled catalogues' archive (``ui.worker.i18n``)."""
         self.catalogues = catalogues
         self.hooks = Hooks()
         self._clock = clock
@@ -157,8 +158,8 @@ class Host:
         self._seeds = seeds or random.SystemRandom()  # new deals' seeds
         self._announced = 0  # serial of the last log entry announced
         self._prompted = ("", -1)  # the last turn prompt announced, and its game step
-        self.lang = LANG  # the language spoken aloud (ui.cues): the worker's, set with it
-        self.review = None  # ui.review.Review of the finished game, while its review is open
+        self.lang = LANG  # the language spoken aloud (ui.worker.cues): the worker's, set with it
+        self.review = None  # ui.worker.review.Review of the finished game, while its review is open
 
     # -- the start screen ---------------------------------------------------------------
 
@@ -266,7 +267,7 @@ class Host:
     # -- starting games -------------------------------------------------------------------
 
     def deal(self, fields: dict, saves: dict) -> dict:
-        """A new game from the start form's fields (``ui.session.parse_setup``).  A game in
+        """A new game from the start form's fields (``ui.worker.session.parse_setup``).  A game in
         progress is kept as the previous save, never silently replaced."""
         from dataclasses import replace
 
@@ -434,7 +435,7 @@ class Host:
     @staticmethod
     def _rival(rest: str) -> tuple:
         """(a friend's result or None, what to tell the person) from the part of a daily
-        link after its date (``vs=142.3.2.4.0``, ``ui.daily.fragment``)."""
+        link after its date (``vs=142.3.2.4.0``, ``ui.worker.daily.fragment``)."""
         vs = _query_params(rest).get("vs")
         if vs is None:
             return None, ""
@@ -541,17 +542,17 @@ class Host:
         """The "How to play" page, showing the current game's rule set if one is open."""
         from tweak import EDITIONS
 
-        from . import rules_page
+        from .screens import rules
 
         current = self.session.record.rules if self.session else None
-        return {"screen": "rules", "html": rules_page.render_rules(EDITIONS, current)}
+        return {"screen": "rules", "html": rules.render_rules(EDITIONS, current)}
 
     # -- statistics (issue 11) ------------------------------------------------------------
 
     def statistics(self, stored: Optional[str], step: str = "") -> dict:
         """The statistics screen; ``step`` "reset" asks to confirm a reset, "reset-confirmed"
         resets (the stored text is removed)."""
-        from . import stats_page
+        from .screens import stats as stats_page
         from .stats import STATS_KEY, Stats
 
         stats, store, notice = self._read_stats(stored)
@@ -576,7 +577,7 @@ class Host:
 
     def import_stats(self, text: str, stored: Optional[str]) -> dict:
         """A file's statistics replace the stored ones, if the file is a statistics file."""
-        from . import stats_page
+        from .screens import stats as stats_page
         from .stats import STATS_KEY, StatsError, dumps, parse
 
         stats, store, notice = self._read_stats(stored)
@@ -608,7 +609,7 @@ class Host:
                 "(nothing is deleted) and new statistics begin.").format(error=error)
 
     def _count_game(self, session, stored) -> dict:
-        """The store of statistics with the game just ended counted (``ui.stats``)."""
+        """The store of statistics with the game just ended counted (``ui.worker.stats``)."""
         from .stats import STATS_KEY, count_game, dumps
 
         stats, store, notice = self._read_stats(stored)
@@ -630,7 +631,7 @@ class Host:
     def _review(self, arg: str) -> dict:
         """The "review" commands: "review" opens the review of the finished game on the table
         (at its first step), "review:close" goes back to its results, and "review:CMD" is
-        ``ui.review.Review.go(CMD)``.  A game still being played is not reviewed (the review
+        ``ui.worker.review.Review.go(CMD)``.  A game still being played is not reviewed (the review
         shows every hand): the table says why."""
         from .review import Review
 
@@ -659,7 +660,7 @@ class Host:
         score sheet opened.  Focus goes where the person is likely to go on: a stepping button
         still enabled, the way back from a score sheet, or (``back_from`` a score sheet) that
         round's score sheet button."""
-        from . import review_page
+        from .screens import review as review_page
 
         screen = self.review.screen()
         if screen.sheet is not None:
@@ -708,7 +709,7 @@ class Host:
                moved: bool = False) -> dict:
         """The reply showing the session now; ``saved``: the record changed (store it, animate
         it); ``moved``: a move was made by this call (not taken back), so it is heard."""
-        from . import render
+        from .screens import game
 
         session = self._session()
         store = dict(store or {})
@@ -723,7 +724,7 @@ class Host:
                 store[SAVE_KEY] = session.save_text()
         session.speed = self.speed
         screen = session.screen()
-        reply = {"screen": screen.kind, "html": render.render_screen(screen),
+        reply = {"screen": screen.kind, "html": game.render_screen(screen),
                  "bot": session.bot_to_act(), "store": store, "speed": self.speed,
                  "slot": self.slot}
         session.notice = ""  # a notice is shown once
@@ -738,7 +739,7 @@ class Host:
         if flash is not None:
             # Over a score sheet a TWEAK! burst would hide the numbers: a toast says it instead.
             big = flash.tweak and screen.kind not in ("scores", "over")
-            reply["flash"] = render.render_flash(flash, session.names, big=big)
+            reply["flash"] = game.render_flash(flash, session.names, big=big)
             reply["flash_big"] = big
         return reply
 
@@ -760,7 +761,7 @@ class Host:
         of every move logged since the last reply and, when a person's turn begins, its
         prompt; ``focus``, a selector of the control a person is likely to use next, and
         ``turn``, true when that person's turn has just begun (the page then moves focus).
-        With it, the prompt of a turn that has just begun ("" if none), for ``ui.cues``."""
+        With it, the prompt of a turn that has just begun ("" if none), for ``ui.worker.cues``."""
         news = [entry.text for entry in session.log if entry.serial > self._announced]
         self._announced = session.log[-1].serial if session.log else 0
         prompt, focus = _prompt_and_focus(screen)
@@ -802,7 +803,7 @@ def _prompt_and_focus(screen):
 
 
 def motion_of(events, eyes, rules) -> dict:
-    """How the cards of the last move travel, for the page's animation (ui/motion.js):
+    """How the cards of the last move travel, for the page's animation (ui/main_thread/motion.js):
     ``from`` — where cards new on the table come from (``"seat:N"``, a player's panel, or
     ``"deck"``); ``hand_from`` — where cards new in a hand come from; ``to`` — where cards
     that leave the table go (a capturer's panel); ``taking`` — a capture, whose cards are
@@ -812,7 +813,7 @@ def motion_of(events, eyes, rules) -> dict:
         Captured, ChangePlayed, GaveUp, Placed, RoundStarted, ThiefPlayed,
     )
 
-    from .cards import face_card
+    from .screens.cards import face_card
 
     motion = {"from": "deck", "hand_from": "deck", "to": "", "taking": False, "played": ""}
     for event in events:

@@ -1,4 +1,4 @@
-"""Pure rendering: a ``ui.session.Screen`` (a ``PlayerView`` plus names, seats and the local
+"""Pure rendering: a ``ui.worker.session.Screen`` (a ``PlayerView`` plus names, seats and the local
 selection) → an HTML string.  No browser imports; tests call these under CPython.
 
 The page has no rules of its own: every clickable element carries either the notation of one
@@ -6,19 +6,19 @@ of ``view.legal`` in ``data-action`` (``tweak.format_action``) or a UI command i
 (``hand:R3``, ``table:2``, ``flow:thief``, ``clear``, ``reveal``, ``next-round``, ``rules``,
 ``close-rules``, ``copy-link``, ``speed:fast``, ``quit``, ``new-game``, ``rematch``,
 ``dismiss``, and issue 11's ``hint``, ``sums``, ``hints``, ``take-back``, ``review`` (the
-game review, ``ui.review_page``, whose own controls send ``review:...``), ``share-daily``; the
+game review, ``ui.worker.screens.review``, whose own controls send ``review:...``), ``share-daily``; the
 start screen adds ``deal``, ``resume:KEY``, ``daily`` and ``stats``).  Buttons for moves that are not legal now are disabled and carry no action.
 
-Every word is written in English and marked for the catalogue (``ui.i18n``: ``_``,
+Every word is written in English and marked for the catalogue (``ui.worker.i18n``: ``_``,
 ``ngettext``, ``N_``), each sentence one whole message with named placeholders; the engine's
-words (card names, [T!] titles) come translated through ``ui.story.WORDS``.  The seat named
+words (card names, [T!] titles) come translated through ``ui.worker.story.WORDS``.  The seat named
 "You" is spoken to ("Your turn", "You deal") and shown as the language's word for you.
 
 What is drawn comes from the view of the screen's seat only (R20, R21): its own hand, the
 public table, and for everyone else only counts, captured totals and face-up [T!] cards.
 
 Keys: a control the keyboard can click carries ``data-key`` (a ``KeyboardEvent.key``, letters
-lower-case) and the same ``aria-keyshortcuts``; ui/page.py clicks the visible control whose
+lower-case) and the same ``aria-keyshortcuts``; ui/main_thread/page.py clicks the visible control whose
 ``data-key`` is the key pressed, so which keys exist is decided here, and a key is only ever on
 a control that is clickable now.  The map (``KEYS`` below names the fixed ones): hand cards
 ``1``–``3`` by position, table cards ``a``, ``b``, ``c``… (``TABLE_KEYS``: every letter but the
@@ -35,22 +35,22 @@ from tweak import Capture, PlayBomb, PlayChange, PlayJoker, PlayThief, format_ac
 from tweak.cards import N_, TKind
 from tweak.events import card_name, listed
 
+from ..i18n import _, ngettext
+from ..markup import attrs, escape
+from ..session import Screen, capture_of, place_of
+from ..story import WORDS, YOU
 from .cards import back_card, face_card, face_label, key_badge, tcard, tcard_back, target_card
-from .i18n import _, ngettext
-from .markup import attrs, escape
-from .session import Screen, capture_of, place_of
 from .start import render_notice, share_button
-from .story import WORDS, YOU
 
 __all__ = ["render_screen", "render_table", "render_pass", "render_scores", "render_over",
            "render_flash", "round_points", "card_names", "score_sheet", "seat_badges"]
 
 LOG_SHOWN = 8
-# The pace button's label for each pace (ui.start.SPEEDS), marked for the catalogue.
+# The pace button's label for each pace (ui.worker.screens.start.SPEEDS), marked for the catalogue.
 PACE_LABELS = {"normal": N_("Pace: normal"), "fast": N_("Pace: fast"),
                "instant": N_("Pace: instant")}
 
-# The fixed keys (see the module docstring); letters are lower-case, as ui/page.py compares them.
+# The fixed keys (see the module docstring); letters are lower-case, as ui/main_thread/page.py compares them.
 KEYS = {"capture": "Enter", "place": "p", "clear": "Escape", "give-up": "Enter",
         "reveal": "Enter", "next-round": "Enter", "joker-1": "-", "joker+1": "+"}
 TCARD_KEYS = "tuvw"  # held [T!] cards, in the order they are drawn
@@ -83,7 +83,7 @@ def round_points(view, seat: int) -> int:
 
 def card_names(view) -> list:
     """A name on screen for each card the seat sees face up — the table's, then its hand's —
-    so the page can follow a card from one screen to the next and animate it (ui/motion.js).
+    so the page can follow a card from one screen to the next and animate it (ui/main_thread/motion.js).
     Two red 1s are two cards: a face's copies are numbered in that order ("R1", "R1.2").  A
     card placed from the hand joins the table's end and so keeps its name; a drawn card is a
     new name.  Derived from the view alone: the engine knows nothing of the screen."""
@@ -137,10 +137,10 @@ def _topbar(screen: Screen) -> str:
         info = (f'<span class="round">{_e(round_.format(round=me.round))}</span>'
                 f'<span class="goal" title="{_e(ends.format(goal=goal))}">'
                 f'{_e(goal_word.format(goal=goal))}</span>')
-    if screen.daily:  # the daily deal (ui/daily.py): the device's own, or a replay
+    if screen.daily:  # the daily deal (ui/worker/daily.py): the device's own, or a replay
         from datetime import date
 
-        from .daily import long_date, result_line
+        from ..daily import long_date, result_line
 
         when = long_date(date.fromisoformat(screen.daily))
         if screen.daily_counts:
@@ -204,7 +204,7 @@ def _tcards_row(view, seat: int, small: bool = True) -> str:
 def seat_badges(view, seat: int) -> str:
     """A seat's chips: Dealer, and its TWEAK!s this round (long and short forms)."""
     badges = []
-    # Long and short forms: phones show the short one (ui/style.css).
+    # Long and short forms: phones show the short one (ui/assets/style.css).
     if seat == view.dealer:
         # TRANSLATORS: "D" is the one-letter short form of "Dealer", shown on phones.
         title, long, short = _("Dealer this round"), _("Dealer"), _("D")
@@ -231,7 +231,7 @@ def _opponent(screen: Screen, seat: int) -> str:
     # The status line is always there, empty or not, so the panel keeps its height when a
     # computer starts or stops thinking.
     status = ""
-    if screen.thinking == seat:  # the dots are animated (ui/style.css)
+    if screen.thinking == seat:  # the dots are animated (ui/assets/style.css)
         status = _e(_("thinking")) + '<i>.</i><i>.</i><i>.</i>'
     elif active and me.phase == "bomb":
         status = _e(_("choosing a card for the Bomb"))
@@ -573,7 +573,7 @@ def _actions(screen: Screen) -> str:
 def _keys_help(screen: Screen) -> str:
     """One line naming the keys of the controls drawn now: the cards by their counts, and
     Enter, P and Esc for the move buttons (whose keys work whenever the button is live).  The
-    line is always there, empty when there are no keys, and keeps one height (ui/style.css)."""
+    line is always there, empty when there are no keys, and keeps one height (ui/assets/style.css)."""
     me = screen.view
     parts = []
     enter = _("Enter")  # the key's name as printed on the language's keyboards
@@ -760,7 +760,7 @@ def render_pass(screen: Screen) -> str:
 
 
 # (ScoreRow field, heading, shorter heading for phones).  Both are words: a phone shows the
-# short one and assistive technology always reads the long one (ui/style.css, ``_heading``).
+# short one and assistive technology always reads the long one (ui/assets/style.css, ``_heading``).
 # The words are marked here and translated when drawn.
 _SCORE_COLUMNS = (
     ("cards", N_("Cards won"), N_("Cards")), ("card_points", N_("Card points"), N_("Points")),
@@ -895,7 +895,7 @@ def render_over(screen: Screen) -> str:
         + ('' if screen.daily else
            '<button type="button" class="btn primary big" data-ui="rematch" id="rematch">'
            + _e(_("Play again")) + '</button>')
-        # Every move again, every hand face up, with the evaluator's comments (ui/review.py).
+        # Every move again, every hand face up, with the evaluator's comments (ui/worker/review.py).
         + '<button type="button" class="btn big" data-ui="review" id="review-game">'
         + _e(_("Review game")) + '</button>' +
         '<button type="button" class="btn big" data-ui="new-game" id="new-game">'
@@ -910,7 +910,7 @@ def _daily_result(screen: Screen) -> str:
         return ""
     from datetime import date
 
-    from . import daily
+    from .. import daily
 
     me = screen.view
     day = date.fromisoformat(screen.daily)

@@ -1,9 +1,9 @@
 """The page's Pyodide worker: the game's half of the page protocol.
 
-index.html declares it as ``<script type="py" worker name="tweak" src="./ui/worker.py"
+index.html declares it as ``<script type="py" worker name="tweak" src="./ui/worker/__main__.py"
 config="./pyscript.toml">``; PyScript runs it in a web worker and hands the main thread
-(``ui/page.py``) every function named in ``__export__``.  Each takes plain strings and returns
-a reply as JSON text (``ui.host`` documents the replies).  This module touches neither the DOM
+(``ui/main_thread/page.py``) every function named in ``__export__``.  Each takes plain strings and returns
+a reply as JSON text (``ui.worker.host`` documents the replies).  This module touches neither the DOM
 nor ``js``: the worker has no document (PyScript's console warning about ``window`` and
 ``document`` in a worker is expected).
 
@@ -34,8 +34,8 @@ if os.path.isfile(ARCHIVE) and ARCHIVE not in sys.path:
     sys.path.insert(0, ARCHIVE)
 
 try:
-    from ui.i18n import _
-    from ui.host import Host, parse_saves
+    from ui.worker.i18n import _
+    from ui.worker.host import Host, parse_saves
 
     host = Host()
     broken = ""
@@ -175,16 +175,16 @@ def load_the_table():
     of ms otherwise).  Run just after the first ``hello`` has answered: the start screen is
     usable without them, so the page hears "ready" sooner (issue 7), and they are compiled
     while the player reads it — a first Deal does not wait for them.  A call that needs one
-    earlier imports it itself (ui.host imports lazily)."""
+    earlier imports it itself (ui.worker.host imports lazily)."""
     global _table_loaded
     if _table_loaded:
         return
     _table_loaded = True
     if not broken:
-        import ui.coach  # noqa: F401
-        import ui.render  # noqa: F401
-        import ui.review  # noqa: F401
-        import ui.review_page  # noqa: F401
-        import ui.session  # noqa: F401
-        import ui.stats_page  # noqa: F401
+        import ui.worker.coach  # noqa: F401
+        import ui.worker.screens.game  # noqa: F401
+        import ui.worker.review  # noqa: F401
+        import ui.worker.screens.review  # noqa: F401
+        import ui.worker.session  # noqa: F401
+        import ui.worker.screens.stats  # noqa: F401
     gc.freeze()

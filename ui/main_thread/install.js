@@ -5,8 +5,8 @@
 
    Loaded as a module from index.html's head (no inline script: the page has a strict
    Content-Security-Policy).  Its only data are the banner's elements and whether the player has
-   asked for the reload.  The banner's look is the "update banner" block of ui/style.css.
-   Its words are in the page's language (ui/lang.js; Babel extracts the _() calls). */
+   asked for the reload.  The banner's look is the "update banner" block of ui/assets/style.css.
+   Its words are in the page's language (ui/main_thread/lang.js; Babel extracts the _() calls). */
 
 const container = navigator.serviceWorker;  // undefined off a secure context (plain http://host)
 let reloadAsked = false;

@@ -2,7 +2,7 @@
 saved games, and notices.  Pure functions → HTML strings.
 
 This module is what the page needs before it says it is ready, so it imports nothing of the
-engine or the table (``ui.session``, ``ui.render`` load in the background once the page is
+engine or the table (``ui.worker.session``, ``ui.worker.screens.game`` load in the background once the page is
 ready; STACK.md: every module is compiled from source in the browser at each start).
 
 * ``level_options(choices, default, selected)`` — the options of a seat's select: "Human", then
@@ -12,11 +12,11 @@ ready; STACK.md: every module is compiled from source in the browser at each sta
   (replaying every move) happens when the game is resumed.
 * ``render_saves(saves)``, ``render_notice(text)``.
 * ``YOU`` — the name of the seat of the person at the device when they leave it as it is: a
-  fixed word kept in records and saves in every language (``ui.story`` speaks to that seat in
-  the second person, ``ui.cues`` does not name it), shown in the player's language by
+  fixed word kept in records and saves in every language (``ui.worker.story`` speaks to that seat in
+  the second person, ``ui.worker.cues`` does not name it), shown in the player's language by
   ``shown_name`` ("Tú" in Spanish).  ``and_list(items)`` joins words as a sentence does
   ("a, b and c", "a, b y c").
-* ``render_daily(...)`` — the start screen's "Daily deal" section (``ui.daily``): play today's
+* ``render_daily(...)`` — the start screen's "Daily deal" section (``ui.worker.daily``): play today's
   deal, continue it, or, once played, its result with "Share result" (``share-daily``: the
   page shares ``data-share`` and the link ``#`` + ``data-fragment``).
 * ``Hooks`` — house rules and test hooks read from the page's address (``parse_hooks``):
@@ -24,51 +24,22 @@ ready; STACK.md: every module is compiled from source in the browser at each sta
   ``tcards=thief,bomb,...`` (stack round 1's [T!] pile), ``dealer=N`` (round 1's dealer),
   ``speed=normal|fast|instant`` (the pace of computer moves, ``SPEEDS``),
   ``today=YYYY-MM-DD`` (the UTC day the daily deal takes as today: browser tests) and
-  ``lang=xx`` (a language, chosen over the player's: ``xx`` is ``ui.i18n``'s pseudo-language
+  ``lang=xx`` (a language, chosen over the player's: ``xx`` is ``ui.worker.i18n``'s pseudo-language
   for tests).
 * ``SessionError`` — anything a player did or loaded that cannot be done, with a sentence fit
   to show them (the page shows it instead of a traceback).
 
-Every word shown is in the current language (``ui.i18n``).
+Every word shown is in the current language (``ui.worker.i18n``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional
+from .. import daily
+from ..i18n import N_, _, and_list, ngettext, shown_name
+from ..markup import escape
 
-from tweak.cards import NotationError, TKind
-from tweak.rules import MAX_GOAL, MAX_PLAYERS
-
-from . import daily
-from .i18n import N_, _, ngettext, told
-from .markup import escape
-
-__all__ = ["level_options", "save_summary", "render_saves", "render_notice", "render_daily",
-           "share_button", "Hooks", "parse_hooks", "SessionError", "SPEEDS", "YOU", "shown_name",
-           "and_list"]
-
-# Seconds between computer moves, so a person can follow the game (issue 3: ~0.8–1.2 s).
-SPEEDS = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
-# The default name of the person at the device, as records keep it (see the module docstring).
-YOU = N_("You")
-
-
-class SessionError(ValueError):
-    """Something a player did or loaded cannot be done; the message is fit to show them."""
-
-
-def shown_name(name: str) -> str:
-    """A seat's name as the player reads it: ``YOU`` in their language, any other as typed."""
-    return _(YOU) if name == YOU else name
-
-
-def and_list(items) -> str:
-    """``["a", "b", "c"]`` → "a, b and c" in the current language (one item: itself)."""
-    items = [str(item) for item in items]
-    if len(items) < 2:
-        return "".join(items)
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+__all__ = ["level_options", "save_summary", "render_saves", "render_last", "render_notice",
+           "render_daily", "share_button"]
 
 
 def level_options(choices, default: str, selected: str = "") -> str:
@@ -123,7 +94,7 @@ def render_saves(saves) -> str:
 
 def render_last(text: str) -> str:
     """"Review last game": the last game played to its end (``text``, its summary), every
-    move again with every hand face up (ui/review.py)."""
+    move again with every hand face up (ui/worker/review.py)."""
     title = escape(_("Review last game"))  # (outside the f-string, where Babel finds it)
     return (f'<button type="button" class="btn resume last-game" data-ui="review-last">'
             f'<span class="resume-title">{title}</span>'
@@ -140,7 +111,7 @@ def render_notice(text: str) -> str:
 
 
 def share_button(text: str, link: str) -> str:
-    """"Share result": ui/page.py shares ``text`` and the address with ``#link``, through the
+    """"Share result": ui/main_thread/page.py shares ``text`` and the address with ``#link``, through the
     system share sheet or the clipboard, and says which in the status beside it."""
     label = escape(_("Share result"))
     return (f'<div class="share"><button type="button" class="btn primary share-result" '
@@ -156,7 +127,7 @@ def _opponents() -> str:
 
 def render_daily(status, today, moves: int = 0, streak: int = 0) -> str:
     """The "Daily deal" section for ``today`` (a date), given the device's ``status``
-    (``ui.daily.Status`` or None), the moves of a deal in progress and the streak alive."""
+    (``ui.worker.daily.Status`` or None), the moves of a deal in progress and the streak alive."""
     title = ('<h2 id="daily-title">' + escape(_("Daily deal")) + ' <span class="daily-date">'
              + escape(daily.long_date(today)) + '</span></h2>')
     streak_line = ('<p class="daily-streak">' + escape(ngettext(
@@ -192,75 +163,3 @@ def render_daily(status, today, moves: int = 0, streak: int = 0) -> str:
                                 "stays under Resume as an ordinary game.")) + '</p>')
     return (f'<section class="daily" aria-labelledby="daily-title">{title}{body}{streak_line}'
             '</section>')
-
-
-# ---- hooks from the page's address ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Hooks:
-    seed: Optional[int] = None
-    goal: Optional[int] = None
-    tcards: Optional[tuple] = None
-    dealer: Optional[int] = None
-    speed: Optional[str] = None
-    today: Optional[object] = None  # a datetime.date: the daily deal's "today" (tests)
-    lang: Optional[str] = None
-
-
-def parse_hooks(params) -> Hooks:
-    """The address's query parameters (a mapping, as the browser's ``URLSearchParams`` decodes
-    them: ``seed=12&goal=30&tcards=thief,bomb&dealer=1&speed=instant``) → ``Hooks``.  Unknown
-    parameters are ignored (a link may carry others); a bad value raises ``SessionError``,
-    quoting at most 40 characters of it (an address may hold megabytes)."""
-
-    def shown(value) -> str:
-        text = repr(value)
-        return text if len(text) <= 40 else text[:37] + "..."
-
-    def number(key, low, high):
-        if key not in params:
-            return None
-        text = str(params[key]).strip()
-        # ASCII digits, no more than the largest allowed value has: "²" passes isdigit() but
-        # not int(), int() reads "٣" as 3, and a 5,000-digit number passes isdigit() but is
-        # past int()'s digit limit.  Each gets the sentence below, never a bare ValueError.
-        if (not (text.isascii() and text.isdigit()) or len(text) > len(str(high))
-                or not low <= int(text) <= high):
-            raise SessionError(_("The page address sets {key}={value}; it must be a whole "
-                                 "number from {low} to {high}.").format(
-                key=key, value=shown(params[key]), low=low, high=high))
-        return int(text)
-
-    tcards = None
-    if "tcards" in params:
-        from tweak.record import MAX_TCARDS  # only for this hook (see save_summary)
-
-        parts = [part.strip() for part in str(params["tcards"]).split(",") if part.strip()]
-        try:
-            if len(parts) > MAX_TCARDS:  # a record holding more would not load again
-                raise NotationError(N_("{count:,} cards are more than a pile holds "
-                                       "({most})"), count=len(parts), most=MAX_TCARDS)
-            tcards = tuple(TKind.parse(part) for part in parts)
-        except NotationError as error:
-            raise SessionError(_("The page address sets tcards={value}, which does not stack "
-                                 "the [T!] pile: {error}.").format(
-                value=shown(params["tcards"]), error=told(error))) from None
-    speed = params.get("speed")
-    if speed is not None and speed not in SPEEDS:
-        raise SessionError(_("The page address sets speed={value}; use one of "
-                             "{choices}.").format(value=shown(speed), choices=", ".join(SPEEDS)))
-    lang = params.get("lang")
-    if lang is not None and not (lang.isascii() and lang.isalpha() and 2 <= len(lang) <= 3):
-        raise SessionError(_("The page address sets lang={value}; use a language code such "
-                             "as es.").format(value=shown(lang)))
-    today = None
-    if "today" in params:
-        try:
-            today = daily.read_day(params["today"])
-        except daily.DailyError as error:
-            raise SessionError(_("The page address sets today={value}, but {error}.").format(
-                value=shown(params["today"]), error=told(error))) from None
-    return Hooks(seed=number("seed", 0, 2**53), goal=number("goal", 1, MAX_GOAL),
-                 tcards=tcards, dealer=number("dealer", 0, MAX_PLAYERS - 1), speed=speed,
-                 today=today, lang=lang and lang.lower())

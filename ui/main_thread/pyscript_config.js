@@ -1,5 +1,5 @@
 // PyScript's two main-thread configs, given to it as <py-config> and <mpy-config> elements
-// before it loads: ui/pyscript_start.js imports this module first, and PyScript reads its
+// before it loads: ui/main_thread/pyscript_start.js imports this module first, and PyScript reads its
 // configs once, as it loads.
 //
 // CONFIGS, per script type, is the config PyScript would otherwise fetch and parse from a file
@@ -8,11 +8,11 @@
 //        worker has its own config (pyscript.toml, which the worker reads itself).  Without
 //        it PyScript's main thread fetches and parses pyscript.toml only to learn the
 //        interpreter's address, before it creates the worker (polyscript's custom.js);
-//   mpy  the main thread's MicroPython: index.html's script (ui/main_thread.py) imports
-//        ui/page.py, and nothing of the game.
+//   mpy  the main thread's MicroPython: index.html's script (ui/main_thread/main.py) imports
+//        ui/main_thread/page.py, and nothing of the game.
 // Both turn off PyScript's plugins this page does not use (UNUSED_PLUGINS).  PyScript loads
 // every plugin of a type before it runs a script of that type.  Its error banner stays:
-// ui/boot.js turns it into a message with a Retry.
+// ui/main_thread/boot.js turns it into a message with a Retry.
 // Why not files: each would be one more request, and the TOML parser another, in a row on the
 // main thread before the worker is created (issue 7, tests/bench/ab_startup.py).
 
@@ -22,7 +22,7 @@ export const CONFIGS = {
   },
   "mpy": {
     "interpreter": "./node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs",
-    "files": {"./ui/page.py": ""}
+    "files": {"./ui/main_thread/page.py": ""}
   }
 };
 

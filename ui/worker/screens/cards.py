@@ -1,4 +1,4 @@
-"""HTML of single cards, drawn with CSS (ui/style.css) and small inline SVG icons.
+"""HTML of single cards, drawn with CSS (ui/assets/style.css) and small inline SVG icons.
 
 Every function returns an HTML string.  A card is a ``<button>`` when it is clickable (it then
 carries ``data-ui`` or ``data-action``, given by the caller) and a ``<span>`` otherwise.
@@ -12,9 +12,9 @@ carries ``data-ui`` or ``data-action``, given by the caller) and a ``<span>`` ot
 
 A card's accessible name begins with what it shows ("3 red, 6 points": the big value, then the
 colour and the corner's points), so a person who reads the screen and one who listens to it
-name it alike.  A clickable card given a key (``data-key``, chosen by ui/render.py) shows that
+name it alike.  A clickable card given a key (``data-key``, chosen by ui/worker/screens/game.py) shows that
 key in a small badge, hidden from assistive technology, which reads ``aria-keyshortcuts``.
-Every word is in the current language (``ui.i18n``); ``COLOUR_WORDS`` and ``TCARD_SHORT`` hold
+Every word is in the current language (``ui.worker.i18n``); ``COLOUR_WORDS`` and ``TCARD_SHORT`` hold
 the English words, translated where they are shown.
 """
 
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from tweak.cards import TKind
 
-from .i18n import N_, _, ngettext
-from .markup import attrs, escape
+from ..i18n import N_, _, ngettext
+from ..markup import attrs, escape
 
 __all__ = ["face_card", "face_label", "back_card", "target_card", "tcard", "tcard_back",
            "key_badge", "ICONS", "COLOUR_CLASSES", "COLOUR_WORDS", "TCARD_SHORT"]

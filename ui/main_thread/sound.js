@@ -1,7 +1,7 @@
-/* Sound and speech (issue 12): plain JavaScript on the main thread, called by ui/page.py.
+/* Sound and speech (issue 12): plain JavaScript on the main thread, called by ui/main_thread/page.py.
 
-   The game's worker decides what a move deserves (ui/cues.py: sound names, and words to say
-   with their language); ui/page.py owns the player's settings (volume, mute, "Speak sums",
+   The game's worker decides what a move deserves (ui/worker/cues.py: sound names, and words to say
+   with their language); ui/main_thread/page.py owns the player's settings (volume, mute, "Speak sums",
    "Speak turn prompts", in localStorage) and calls:
 
    - tweakSound.play(name): one of "place", "capture", "tweak", "tcard", "turn", "round",
@@ -29,7 +29,7 @@
      and it mixes with the player's music instead of stopping it;
    - without Web Audio or speechSynthesis (or without any voice), the game plays on silently.
 
-   No word shown or spoken is written here: they come from the worker (ui/cues.py). */
+   No word shown or spoken is written here: they come from the worker (ui/worker/cues.py). */
 (() => {
   "use strict";
   const AudioContextClass = window.AudioContext || window.webkitAudioContext;

@@ -43,7 +43,7 @@ import zipimport  # Python's own importer of zips, always loaded: no cost
 from tweak import words as tweak_words
 
 __all__ = ["DOMAIN", "SOURCE", "PSEUDO", "CATALOGUES", "available", "choose", "use", "current",
-           "_", "ngettext", "N_", "WORDS", "told", "pseudo"]
+           "_", "ngettext", "N_", "WORDS", "told", "pseudo", "YOU", "shown_name", "and_list"]
 
 DOMAIN = "tweak"
 SOURCE = "en"
@@ -201,3 +201,20 @@ class _Pseudo(_English):
 
     def ngettext(self, singular, plural, n):
         return pseudo(singular if n == 1 else plural)
+
+
+# The default name of the person at the device, as records keep it (see the module docstring).
+YOU = N_("You")
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the player reads it: ``YOU`` in their language, any other as typed."""
+    return _(YOU) if name == YOU else name
+
+
+def and_list(items) -> str:
+    """``["a", "b", "c"]`` → "a, b and c" in the current language (one item: itself)."""
+    items = [str(item) for item in items]
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])

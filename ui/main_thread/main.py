@@ -1,9 +1,9 @@
 """The main thread's first Python: index.html's ``<script type="mpy">``.
 
 PyScript starts MicroPython in one main-thread task of its own (its bootstrap writes and
-imports the ``pyscript`` package); compiling and running ui/page.py in that same task would
+imports the ``pyscript`` package); compiling and running ui/main_thread/page.py in that same task would
 make it longer still.  So this script first lets the browser take its turn (a timer, not a
-microtask: input and frames run in between), then imports ui/page.py and starts it.  Issue 7:
+microtask: input and frames run in between), then imports ui/main_thread/page.py and starts it.  Issue 7:
 no main-thread task over 50 ms after first paint; tests/bench/bench_startup.py measures it.
 """
 

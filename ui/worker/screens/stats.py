@@ -1,23 +1,23 @@
-"""The statistics screen: ``ui.stats.Stats`` → HTML, drawn over the game like the rules page.
+"""The statistics screen: ``ui.worker.stats.Stats`` → HTML, drawn over the game like the rules page.
 
 Pure Python.  The chart is inline SVG (one bar per table of games, won over played) with
 sizes as SVG attributes: the page's Content-Security-Policy forbids ``style=""``.  Controls:
-``close-rules`` (Back), ``stats-export``, the file input ``#stats-file`` (ui/page.py reads the
+``close-rules`` (Back), ``stats-export``, the file input ``#stats-file`` (ui/main_thread/page.py reads the
 chosen file and passes its text to the worker), ``stats-reset`` and, to confirm,
 ``stats-reset-confirm`` (or ``stats`` to cancel).
 
-Every word is in the current language (``ui.i18n``): the facts' terms, the chart's rows
-(``ui.stats.rows``), counts and accessible name, the reset question, the buttons.  The biggest
-capture's cards are named in it too (``ui.stats.biggest_capture`` reads them back from the
+Every word is in the current language (``ui.worker.i18n``): the facts' terms, the chart's rows
+(``ui.worker.stats.rows``), counts and accessible name, the reset question, the buttons.  The biggest
+capture's cards are named in it too (``ui.worker.stats.biggest_capture`` reads them back from the
 stored English words).
 """
 
 from __future__ import annotations
 
+from ..i18n import _, ngettext
+from ..markup import escape
+from ..stats import Stats, biggest_capture, current_streak, rows
 from .cards import COLOUR_WORDS
-from .i18n import _, ngettext
-from .markup import escape
-from .stats import Stats, biggest_capture, current_streak, rows
 
 __all__ = ["render_stats"]
 
@@ -68,7 +68,7 @@ def _card(face) -> str:
 def _biggest(stats: Stats) -> str:
     """"17 points", then the capture in a smaller line: "red 5 took green 2, yellow 1", its
     cards named in the current language when the stored words are the game's own
-    (``ui.stats.biggest_capture``), else the stored words as they are (a file written by
+    (``ui.worker.stats.biggest_capture``), else the stored words as they are (a file written by
     hand)."""
     if not stats.biggest:
         return "–"

@@ -11,7 +11,7 @@ here, because the goals are calibrated by simulation and may change.
 name to its ``Rules`` (``tweak.EDITIONS``), ``current`` is the rule set of the game in play (its
 goals get their own column when they differ, e.g. a house rule, R3).
 
-The page is in the current language (``ui.i18n``): each paragraph or list item is one message,
+The page is in the current language (``ui.worker.i18n``): each paragraph or list item is one message,
 its markup (``<b>``) and named placeholders (``{hand}``) kept by the translators, so a
 translation can order its words freely.  The Spanish catalogue is a translation of the printed
 rule sheet as told here, in the words of Spanish card games (mano, mesa, mazo, robar).
@@ -23,9 +23,9 @@ from __future__ import annotations
 from tweak.cards import Face, TKind
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS
 
+from ..i18n import N_, _, ngettext
+from ..markup import escape
 from .cards import face_card, tcard
-from .i18n import N_, _, ngettext
-from .markup import escape
 
 __all__ = ["render_rules"]
 
@@ -40,7 +40,7 @@ def _edition(name: str) -> str:
 
 
 def _language_switch() -> str:
-    """The language select (ui/lang.js fills its options: one per catalogue)."""
+    """The language select (ui/main_thread/lang.js fills its options: one per catalogue)."""
     label = escape(_("Language"))
     return (f'<p class="language"><label for="rules-language">{label}</label>'
             f'<select id="rules-language" data-languages></select></p>')
@@ -247,6 +247,6 @@ def render_rules(editions, current=None) -> str:
 
 def callout_example() -> str:
     """The rule sheet's example of a called-out sum, in the current language (R14)."""
-    from .story import callout
+    from ..story import callout
 
     return callout([1, 3, 5])

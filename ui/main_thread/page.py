@@ -1,11 +1,11 @@
 """The page's main thread, in MicroPython: draws, stores, times.  The game is in the worker.
 
-``ui/main_thread.py`` (index.html's ``<script type="mpy">``) imports this module and awaits
-``main()``.  It starts in a fraction of a second while the Pyodide worker (``ui/worker.py``)
+``ui/main_thread/main.py`` (index.html's ``<script type="mpy">``) imports this module and awaits
+``main()``.  It starts in a fraction of a second while the Pyodide worker (``ui/worker/__main__.py``)
 boots, then:
 
 * forwards every click on an element with ``data-action`` (a move in notation) or ``data-ui``
-  (a UI command) to the worker, and swaps in the HTML the worker returns (``ui/host.py``
+  (a UI command) to the worker, and swaps in the HTML the worker returns (``ui/worker/host.py``
   documents the replies);
 * owns ``localStorage`` (the worker says what to store), the clipboard, the rules overlay and
   the pace of computer moves: when a reply says a computer is to move, it asks the worker for
@@ -13,8 +13,8 @@ boots, then:
 * passes the stored statistics (``STATS_KEY``) with the calls that can end a game, shows the
   statistics screen over the game like the rules, saves their export as a file (a Blob and an
   ``<a download>``) and reads an imported file's text for the worker to check;
-* plays the sounds and says the words a reply asks for (issue 12: ``ui/sound.js``, the
-  worker's ``ui/cues.py`` decides them) as the player's settings allow, and owns those
+* plays the sounds and says the words a reply asks for (issue 12: ``ui/main_thread/sound.js``, the
+  worker's ``ui/worker/cues.py`` decides them) as the player's settings allow, and owns those
   settings: the Sound panel's volume and mute (``SOUND_KEY``), "Speak sums" (``SPEECH_KEY``)
   and "Speak turn prompts" (``PROMPTS_KEY``), remembered in ``localStorage``;
 * shares a daily deal's result (the "Share result" button's ``data-share`` text and
@@ -22,14 +22,14 @@ boots, then:
   clipboard, and says which beside the button;
 * holds no rules: it never reads a card or a move;
 * speaks the worker's language: ``hello`` passes the language the player chose
-  (``LANG_KEY``, stored by ui/lang.js when it is picked) and the browser's; a reply's ``lang``
+  (``LANG_KEY``, stored by ui/main_thread/lang.js when it is picked) and the browser's; a reply's ``lang``
   sets ``<html lang>`` and the static start screen's texts (``window.tweakI18n.apply``), and a
   language picked on the start screen or the rules page has the worker draw that screen again.
   Its own messages (notices, the other tab's screen) are written ``_("English")`` and
-  translated by ``window.tweakI18n`` (ui/lang.js): MicroPython has no ``gettext``, and
+  translated by ``window.tweakI18n`` (ui/main_thread/lang.js): MicroPython has no ``gettext``, and
   catalogues.py puts this module's messages into locale/start.js with the start screen's.
 
-Before the worker is ready, ``ui/boot.js`` (plain JavaScript) answers clicks at once and
+Before the worker is ready, ``ui/main_thread/boot.js`` (plain JavaScript) answers clicks at once and
 remembers the first one (``window.tweakPending``); this module replays it when the worker is
 ready, then marks ``<html data-python="ready">``.
 """
@@ -42,19 +42,19 @@ from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 
 SAVE_KEYS = ("tweak.save", "tweak.save.previous")
-DAILY_KEY = "tweak.daily"  # the daily deal of this device (ui/daily.py); the worker decides
+DAILY_KEY = "tweak.daily"  # the daily deal of this device (ui/worker/daily.py); the worker decides
 PACE_KEY = "tweak.pace"
-STATS_KEY = "tweak.stats"  # the player's statistics (ui/stats.py); the worker counts
+STATS_KEY = "tweak.stats"  # the player's statistics (ui/worker/stats.py); the worker counts
 LAST_KEY = "tweak.last"  # the last game played to its end: its results and review stay at hand
-LANG_KEY = "tweak.lang"  # the language the player picked (ui/lang.js writes it when picked)
+LANG_KEY = "tweak.lang"  # the language the player picked (ui/main_thread/lang.js writes it when picked)
 OWNER_KEY = "tweak.owner"  # which tab plays the saved game (localStorage: every tab sees it)
 # The key of the game this tab shows (sessionStorage: a reload resumes it).
 PLAYING_KEY = "tweak.playing"
 TAB = str(js.Math.random())[2:]  # this tab's name in OWNER_KEY
 # Seconds from a computer's turn to its move on screen (thinking included).  Their names are
-# ui.start.SPEEDS's; only the main thread keeps time.
+# ui.worker.screens.start.SPEEDS's; only the main thread keeps time.
 PACES = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
-# Milliseconds a card takes to travel at each pace (ui/motion.js); at instant, none.  And how
+# Milliseconds a card takes to travel at each pace (ui/main_thread/motion.js); at instant, none.  And how
 # long a computer's capture shows its cards gathered before they go.
 MOTION = {"normal": 380, "fast": 220, "instant": 0}
 HOLD = {"normal": 450, "fast": 200, "instant": 0}
@@ -104,7 +104,7 @@ def element(id_):
 
 
 def _(message):
-    """``message`` in the page's language (``window.tweakI18n``, ui/lang.js; Babel extracts
+    """``message`` in the page's language (``window.tweakI18n``, ui/main_thread/lang.js; Babel extracts
     these calls into the catalogues, and catalogues.py's ``MAIN_THREAD`` ships their
     translations in locale/start.js).  Placeholders are filled after: ``.format(name=...)``."""
     return str(window.tweakI18n._(message))
@@ -198,7 +198,7 @@ def store_sound():
 
 
 def install_sound_controls(html):
-    """The Sound button and panel the worker rendered (``ui/cues.py``), set to the stored
+    """The Sound button and panel the worker rendered (``ui/worker/cues.py``), set to the stored
     settings.  It lives in ``#sound``, outside ``#game``: a computer's move never redraws it."""
     element("sound").innerHTML = html
     sync_sound_controls()
@@ -395,7 +395,7 @@ def show_language(reply):
 
 
 async def change_language(lang):
-    """A language picked (ui/boot.js has stored it and changed the static texts): the worker
+    """A language picked (ui/main_thread/boot.js has stored it and changed the static texts): the worker
     draws again what is shown, in it."""
     showing = "rules" if page.rules_open and element("overlay").querySelector(
         "[data-screen=rules]") else page.screen
@@ -634,7 +634,7 @@ async def copy_link():
 
 async def share_result(button):
     """Share a daily deal's result: the text and the link that deals the same deal
-    (``data-share``, ``data-fragment``, ui/start.py ``share_button``).  The system share sheet
+    (``data-share``, ``data-fragment``, ui/worker/screens/start.py ``share_button``).  The system share sheet
     where there is one; else the clipboard; else the text is shown to copy by hand.  What
     happened is said in the button's status line."""
     text = button.getAttribute("data-share")
@@ -713,7 +713,7 @@ async def handle(kind, value, target=None):
         toggle_sound_panel()
     elif name == "sound-mute":
         toggle_mute()
-    elif name == "review":  # the game review (ui/review_page.py): the worker draws it
+    elif name == "review":  # the game review (ui/worker/screens/review.py): the worker draws it
         element("fx-toast").innerHTML = ""  # the game's last toast must not cover a move
         await ask("command", value)
         if arg in ("", "close") or arg.startswith("sheet:"):  # a new screen: from its top
@@ -769,7 +769,7 @@ async def on_change(event):
 
 
 def on_key(event):
-    """A key names a control: the visible one whose ``data-key`` (ui/render.py) is the key
+    """A key names a control: the visible one whose ``data-key`` (ui/worker/screens/game.py) is the key
     pressed is clicked, so the keys a screen offers are decided where it is drawn.  Typing in
     the start form, and keys with Ctrl/Alt/Meta, are the browser's."""
     if not page.ready or event.ctrlKey or event.altKey or event.metaKey:
@@ -795,7 +795,7 @@ def on_key(event):
 
 async def on_click(event):
     if not page.ready:
-        return  # ui/boot.js answers clicks until the worker is ready
+        return  # ui/main_thread/boot.js answers clicks until the worker is ready
     if sound_panel_open() and not event.target.closest("#sound"):
         toggle_sound_panel(False)  # a click elsewhere closes the Sound panel
     element("fx-burst").innerHTML = ""  # a click dismisses the TWEAK! burst
@@ -816,8 +816,8 @@ async def on_click(event):
 
 async def loaded():
     """Wait until the page has loaded: PyScript starts early (index.html), and this may run
-    before the async ui/sound.js and ui/motion.js have arrived (the body is there: see
-    ui/pyscript_start.js).  The worker's start takes far longer, so the wait costs nothing."""
+    before the async ui/main_thread/sound.js and ui/main_thread/motion.js have arrived (the body is there: see
+    ui/main_thread/pyscript_start.js).  The worker's start takes far longer, so the wait costs nothing."""
     if document.readyState != "complete":
         done = asyncio.Event()
         window.addEventListener("load", create_proxy(lambda event: done.set()))
@@ -850,7 +850,7 @@ async def main():
     window.addEventListener("storage", create_proxy(on_storage))
     window.addEventListener("keydown", create_proxy(on_key))
     # A listener, not pyscript's @when: its selector imports and compiles pyscript.web, ~10 ms
-    # of the start-up (issue 7).  Clicks before this are ui/boot.js's.
+    # of the start-up (issue 7).  Clicks before this are ui/main_thread/boot.js's.
     element("app").addEventListener("click", create_proxy(on_click))
     document.addEventListener("change", create_proxy(on_change))
     document.addEventListener("input", create_proxy(on_sound_input))

@@ -5,7 +5,7 @@ with every hand face up, each move told in words and judged by the evaluator.  P
 Data:
 * ``Review`` — one game under review: its ``Record`` replayed once into the list of its
   positions (``positions[0]`` is the deal, ``positions[k]`` the position after the record's
-  k-th action; like ``ui.session.Session``, this is a module that holds ``State`` objects, and
+  k-th action; like ``ui.worker.session.Session``, this is a module that holds ``State`` objects, and
   it hands the page views only), the seat that made each action, the current step
   (0 … ``steps``), the round whose score sheet is open (None: none is), and the evaluator's
   comments computed so far, by step (``comment`` computes one when it is first asked for).
@@ -14,15 +14,15 @@ Data:
   points, and what is needed to say it: the view it was judged on and the seats' names.  Its
   ``lead``, ``words`` and ``text`` ("Missed: 4 plus 3 is 7, plus 1 is 8 — their green 4 takes
   red 3 and yellow 1: 3 cards, 14 points. About 9 points better than the move played.") are
-  said in the current language each time they are asked for (``ui.i18n``), so a judgement
+  said in the current language each time they are asked for (``ui.worker.i18n``), so a judgement
   kept from before a change of language reads in the new one.  The words are the coach's
-  (``ui.coach.words``); the judgement is ``tweak.bots.evaluate`` on the view of the seat that
+  (``ui.worker.coach.words``); the judgement is ``tweak.bots.evaluate`` on the view of the seat that
   moved, as it was before the move (R21: a move is judged by what its player could know, not
   by the hands the review shows).
-* ``ReviewScreen`` — what ``ui.review_page`` draws for the current step: one ``PlayerView``
+* ``ReviewScreen`` — what ``ui.worker.screens.review`` draws for the current step: one ``PlayerView``
   per seat (the game is over: the review is the one place every hand is shown), the step, its
-  round, who moved, the move's log entries (``ui.story.tell``: the same sentences as the
-  move log), its called-out sum (R14, ``ui.story.callout``: in the current language) and
+  round, who moved, the move's log entries (``ui.worker.story.tell``: the same sentences as the
+  move log), its called-out sum (R14, ``ui.worker.story.callout``: in the current language) and
   cards, the comment, the rounds' first steps, and the score sheet open (a ``RoundResult``, or
   None).
 
@@ -54,7 +54,7 @@ from tweak.events import Captured, GaveUp, Placed
 
 from .coach import words
 from .i18n import _, ngettext, told
-from .start import SessionError
+from .hooks import SessionError
 from .story import callout, tell
 
 __all__ = ["Review", "ReviewScreen", "Comment", "ReviewError", "REVIEW_BUDGET",
@@ -118,7 +118,7 @@ class ReviewScreen:
     views: tuple  # a PlayerView per seat, of the position after this step
     names: tuple
     actor: Optional[int]  # the seat that made this step's move (None at the deal)
-    entries: tuple  # ui.story.Entry of this step
+    entries: tuple  # ui.worker.story.Entry of this step
     callout: str  # a capture's called-out sum (R14), "" for other moves
     total: int  # what that sum adds up to
     played: tuple  # the move's cards: (the hand card, *the table cards it took)

@@ -8,7 +8,7 @@ Data:
   events, such as a round starting), and the ``serial`` number the session gave it (the log's
   order; the page announces new serials).  Its ``text`` is told when it is read, in the
   language in force: a player who switches language mid-game reads the whole log again in it.
-* ``WORDS`` — the game's language in force (``ui.i18n``) as the ``translations`` argument of
+* ``WORDS`` — the game's language in force (``ui.worker.i18n``) as the ``translations`` argument of
   the engine's sentence functions (``tweak.events.describe``, ``card_name``, ``callout``):
   their sentences are written once, in the engine, and marked for the catalogue there.
 
@@ -18,7 +18,7 @@ one entry: a capture with the [T!] card it won and the cards its player drew, a 
 with the draw.  The sentences come from ``tweak.events.describe``, which speaks to the seat
 called "You" in the second person ("You capture", "you draw").
 
-``callout(values)`` (from ``ui.cues``, which speaks it) is a capture's called-out sum in the
+``callout(values)`` (from ``ui.worker.cues``, which speaks it) is a capture's called-out sum in the
 current language: "1 plus 3 is 4, plus 2 is 6" — "1 más 3 son 4, más 2 son 6" (R14); the toast
 of a capture, the hints and the rules page say it.
 """
@@ -40,7 +40,7 @@ from .i18n import WORDS, _, ngettext
 __all__ = ["Entry", "WORDS", "tell", "callout", "you_of"]
 
 MOVES = (Captured, Placed, ThiefPlayed, JokerPlayed, ChangePlayed, BombPlayed, GaveUp)
-YOU = "You"  # the name of the seat spoken to in the second person (ui.session's default)
+YOU = "You"  # the name of the seat spoken to in the second person (ui.worker.session's default)
 
 
 @dataclass(frozen=True)

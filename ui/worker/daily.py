@@ -20,7 +20,7 @@ Data:
   differs between devices, the steps do not), the same whatever pace the player chose.
 * ``Result`` — the person's outcome of a finished daily deal: points, TWEAK!s, place among the
   players (ties share a place, R19); ``result_of(record, state)``; ``result_line`` and
-  ``share_text`` put it in words, in the player's language (``ui.i18n``: a Spanish player
+  ``share_text`` put it in words, in the player's language (``ui.worker.i18n``: a Spanish player
   shares to Spanish friends; the link beside it, ``fragment``, names no language).
 * ``Status`` — what this device keeps under ``DAILY_KEY`` (JSON ``{"format": "tweak-daily/1",
   "date": DAY, "record": <the game record's JSON text>}`` while the day's deal is played, or
@@ -159,7 +159,7 @@ def deal_seed(day: date) -> int:
 
 
 def bot_seed(day: date, seat: int, step: int) -> int:
-    # R21 and ui/session.py's note on bot seeds: elsewhere a computer's seed is kept unrelated
+    # R21 and ui/worker/session.py's note on bot seeds: elsewhere a computer's seed is kept unrelated
     # to the deal's so that nothing it shows could lead back to the deal.  Here both come from
     # the date, which is public, and the deal is the same for everyone by design: its seed is
     # in every daily record and derivable by anyone from the date, so deriving the computers'

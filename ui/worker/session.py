@@ -7,15 +7,15 @@ Data:
   what a game record stores in ``Record.seats``.
 * ``Setup`` — what the start screen asked for: seats and edition.  ``parse_setup`` reads it
   from the start form's fields and says in a sentence what is wrong.
-* ``Hooks`` — house rules and test hooks from the page's address (``ui.start.parse_hooks``).
+* ``Hooks`` — house rules and test hooks from the page's address (``ui.worker.screens.start.parse_hooks``).
 * ``Selection`` — what the person at the device has picked so far this turn (a hand card,
   table cards by position, an open [T!] chooser).  It lives here, not in the engine: it is not
   part of the game.
-* ``Entry`` (``ui.story``) — one move of the public move log, its sentences told from the
+* ``Entry`` (``ui.worker.story``) — one move of the public move log, its sentences told from the
   step's events; the log keeps the last ``LOG_LINES``.
 * ``Flash`` — what the last action deserves to show big: a capture's called-out sum (R14), a
   TWEAK! and the [T!] card it won (R15).
-* ``Screen`` — everything ``ui.render`` needs to draw the page now: its kind ("table", "pass",
+* ``Screen`` — everything ``ui.worker.screens.game`` needs to draw the page now: its kind ("table", "pass",
   "scores", "over"), the view of the seat whose eyes the screen shows (a ``PlayerView``, never
   a ``State``), names, seats, selection, log.
 * ``Session`` — the game: its ``Record`` and current ``State`` (only this module touches a
@@ -23,18 +23,18 @@ Data:
   score sheets have been seen.
 
 Learning (issue 11): ``Session.hint`` is the coach's hint for the person to act
-(``ui.coach``, from that person's view only), asked for with the "hint" command; hints are on
+(``ui.worker.coach``, from that person's view only), asked for with the "hint" command; hints are on
 against computers and off between people at one device until the "hints" command turns them
 on.  The "sums" command toggles the teaching switch that marks every table card that is part of
 a legal capture (``Screen.marks``).  Against computers the "take-back" command undoes the
 person's last move and the computers' moves after it; the record is then marked as practice
 (``Record.practice``).
 
-The daily deal (issue 11, ``ui.daily``): ``Session.new_daily(day)`` deals that UTC day's deal
+The daily deal (issue 11, ``ui.worker.daily``): ``Session.new_daily(day)`` deals that UTC day's deal
 to the fixed line-up; its record carries the date (``Record.daily``).  Its computers decide
 with a fresh bot per decision seeded from the date, seat and step and with a step budget and
 no clock, so the same play gives the same computer moves on every device, at every pace and
-across reloads.  ``daily_counts`` (set by ``ui.host``) marks the device's own daily deal of the
+across reloads.  ``daily_counts`` (set by ``ui.worker.host``) marks the device's own daily deal of the
 day: Take back is refused in it (one attempt, as dealt); a replay of a daily deal (a past day's
 link, or a deal already played) is an ordinary game against the same line-up.
 
@@ -45,9 +45,9 @@ Bomb's human victim is asked the same way, privately (R13).
 Errors a player can cause (a bad save, a bad link, a click at the wrong moment) raise
 ``SessionError`` with a sentence fit to show; the page shows it instead of a traceback.
 
-Every sentence is in the current language (``ui.i18n``).  Names are the players' own, kept in
+Every sentence is in the current language (``ui.worker.i18n``).  Names are the players' own, kept in
 the record as typed; the default names of computer seats are names in every language, and the
-person's default is ``ui.start.YOU``, kept as that one word whatever the language (the name
+person's default is ``ui.worker.screens.start.YOU``, kept as that one word whatever the language (the name
 field's translation, e.g. "Tú", is read back as it), so a game saved in one language reads
 right in another.
 """
@@ -69,8 +69,8 @@ from tweak.cards import TKind
 from tweak.events import Captured, RoundEnded, TCardWon
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
 
-from .i18n import _, told
-from .start import SPEEDS, YOU, Hooks, SessionError, parse_hooks, shown_name
+from .hooks import SPEEDS, Hooks, SessionError, parse_hooks
+from .i18n import YOU, _, shown_name, told
 from .story import Entry, callout, tell
 
 __all__ = [
@@ -220,7 +220,7 @@ class Screen:
     view: Optional[PlayerView]  # the eyes of the screen (None on a pass screen)
     seats: tuple
     selection: Selection
-    log: tuple  # ui.story.Entry, oldest first
+    log: tuple  # ui.worker.story.Entry, oldest first
     since: int = 0  # serial of the log entry of the eyes' own last move: later ones are news
     hide_hand: bool = False  # hot-seat: the viewer's hand is not theirs to see right now
     pass_to: Optional[int] = None
@@ -230,14 +230,14 @@ class Screen:
     notice: str = ""
     speed: str = "normal"
     hints: bool = False  # the Hint button is offered (on the person's turn)
-    hint: Optional[object] = None  # ui.coach.Hint for the move now, once asked for
+    hint: Optional[object] = None  # ui.worker.coach.Hint for the move now, once asked for
     sums: bool = False  # "show all sums" is on
     marks: dict = None  # table position -> hand faces that capture with it (sums on)
     take_back: bool = False  # the Take back button is offered
     practice: bool = False  # a move was taken back: the game counts in no statistics
     daily: str = ""  # the daily deal's date ("YYYY-MM-DD") if this game is one
     daily_counts: bool = False  # it is this device's daily deal of its day (not a replay)
-    rival: Optional[object] = None  # ui.daily.Result: a friend's, from their link, to compare
+    rival: Optional[object] = None  # ui.worker.daily.Result: a friend's, from their link, to compare
 
     @property
     def names(self) -> tuple:
@@ -299,23 +299,23 @@ class Session:
         # Bots draw from seeds of their own, unrelated to the deal's: a seed derived from the
         # game's could be inverted to replay the deal and see hidden cards (R21).  Records keep
         # the actions, so a replay never needs the bots' seeds.
-        # The daily deal's computers are seeded from its date instead (``bot``, ui/daily.py).
+        # The daily deal's computers are seeded from its date instead (``bot``, ui/worker/daily.py).
         self.bot_seeds = {i: _BOT_SEEDS.randrange(2**31)
                           for i, seat in enumerate(self.seats) if not seat.is_human}
-        self.daily_counts = False  # ui.host marks the device's own daily deal
-        self.rival = None  # a daily deal's friend's result (ui.daily.Result), set by ui.host
+        self.daily_counts = False  # ui.worker.host marks the device's own daily deal
+        self.rival = None  # a daily deal's friend's result (ui.worker.daily.Result), set by ui.worker.host
         self.bots = {}  # seat -> its bot, made on its first move (``bot``)
         self._paces = {}  # seat -> the pace its bot was made for
         self.viewer = self.humans[0] if not self.hot_seat else None
         self.selection = Selection()
-        self.log = deque(maxlen=LOG_LINES)  # ui.story.Entry, oldest first
+        self.log = deque(maxlen=LOG_LINES)  # ui.worker.story.Entry, oldest first
         self.own_move = {}  # seat -> serial of the log entry of its last move
         self.flash: Optional[Flash] = None
         self.notice = ""
         self.speed = speed if speed in SPEEDS else "normal"
         self._serial = 0
         self.hints_on = not self.hot_seat  # between people, hints wait for the "hints" switch
-        self.hint = None  # ui.coach.Hint, for the step it was asked at
+        self.hint = None  # ui.worker.coach.Hint, for the step it was asked at
         self.show_sums = False
         self._actors = None  # the seat that made each action of the record (``actors``)
         # A move taken back cannot be followed by another take-back until the person moves
@@ -353,7 +353,7 @@ class Session:
     @staticmethod
     def new_daily(day, speed: str = "normal") -> "Session":
         """The daily deal of ``day`` (a ``datetime.date``): its seed, line-up and edition from
-        ``ui.daily``; no house rule applies (everyone's deal is the same)."""
+        ``ui.worker.daily``; no house rule applies (everyone's deal is the same)."""
         from . import daily
 
         seats = tuple(Seat.from_tag(name, tag) for name, tag in daily.LINEUP)
@@ -378,7 +378,7 @@ class Session:
                       for i, (name, tag) in enumerate(zip(names, tags)))
         if not any(seat.is_human for seat in seats):
             seats = (replace(seats[0], kind="human", level=None),) + seats[1:]
-        if record.daily:  # its computers are seeded from this date (ui/daily.py)
+        if record.daily:  # its computers are seeded from this date (ui/worker/daily.py)
             from .daily import DailyError, read_day
 
             try:
@@ -568,7 +568,7 @@ class Session:
     # -- learning: hints and taking back (issue 11) --
 
     def _hint(self) -> None:
-        """The coach's hint for the person to act, from their own view (``ui.coach``); the
+        """The coach's hint for the person to act, from their own view (``ui.worker.coach``); the
         hinted move's cards are selected, so one more click makes it."""
         from .coach import hint
 
@@ -659,7 +659,7 @@ class Session:
 
     def _my_view(self) -> Optional[PlayerView]:
         if not self.human_to_act() or (self.hot_seat and self.viewer != self.state.to_act):
-            if self.bot_to_act():  # a card clicked while a computer plays (ui/render.py)
+            if self.bot_to_act():  # a card clicked while a computer plays (ui/worker/screens/game.py)
                 raise SessionError(self._wait_sentence())
             return None
         return view(self.state, self.state.to_act)
@@ -706,7 +706,7 @@ class Session:
     def bot(self, seat: int):
         """The computer at ``seat``, thinking at the pace now in force (``tweak.bots``: Hard's
         budget follows it); remade, from its own seed, when the pace changes.  In the daily
-        deal, a bot made for this decision from the date (ui/daily.py), whatever the pace."""
+        deal, a bot made for this decision from the date (ui/worker/daily.py), whatever the pace."""
         if self.record.daily:
             from datetime import date
 

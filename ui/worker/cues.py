@@ -1,12 +1,12 @@
 """What a move sounds like and what is said aloud (issue 12): the worker decides, the page plays.
 
-Pure Python, tested under CPython.  The main thread (``ui/page.py``) plays what a reply asks
-for with ``ui/sound.js`` (sounds synthesised with Web Audio, speech with the browser's
+Pure Python, tested under CPython.  The main thread (``ui/main_thread/page.py``) plays what a reply asks
+for with ``ui/main_thread/sound.js`` (sounds synthesised with Web Audio, speech with the browser's
 ``speechSynthesis``) and filters it by the player's settings (volume, mute, "Speak sums",
 "Speak turn prompts"), which it stores; this module never knows them.
 
 Data:
-* ``SOUNDS`` — the names of the sounds ``ui/sound.js`` can make, one per kind of moment:
+* ``SOUNDS`` — the names of the sounds ``ui/main_thread/sound.js`` can make, one per kind of moment:
   ``place`` (a card put on the table: placed, or given up to a Bomb), ``capture``, ``tweak``
   (a capture that cleared the table, R15), ``tcard`` (a [T!] card played), ``turn`` (a person's
   turn begins), ``round`` (a round ends, R18), ``game`` (the game ends).
@@ -14,9 +14,9 @@ Data:
   tag such as ``"en"``, the game's language) and their kind, ``"sum"`` (a capture's called-out
   sum, R14) or ``"prompt"`` (a person's turn prompt, "Your turn — make 8.").  The page says
   sums when "Speak sums" is on and prompts when "Speak turn prompts" is on.
-* ``LANG`` — the language spoken when none is given (``ui.host`` passes the game's language,
-  ``ui.i18n.current()``).  Every spoken or visible word of this module is made here (worker
-  side, translated by ``ui.i18n``), never in JavaScript, so a translation changes only the
+* ``LANG`` — the language spoken when none is given (``ui.worker.host`` passes the game's language,
+  ``ui.worker.i18n.current()``).  Every spoken or visible word of this module is made here (worker
+  side, translated by ``ui.worker.i18n``), never in JavaScript, so a translation changes only the
   catalogues.
 
 ``cues(events, names, prompt, lang)`` → ``{"sounds": [...], "speech": [...]}`` for one step's
@@ -28,9 +28,8 @@ from __future__ import annotations
 
 from tweak import words as tweak_words
 
-from .i18n import WORDS, _
+from .i18n import WORDS, YOU, _
 from .markup import escape
-from .start import YOU
 
 __all__ = ["SOUNDS", "LANG", "cues", "callout", "sum_speech", "render_sound_controls"]
 
@@ -103,16 +102,16 @@ _SPEAKER = (
 
 
 def render_sound_controls(lang: str = LANG) -> str:
-    """The Sound button and the panel it opens (``ui/page.py`` puts it in ``#sound`` once,
+    """The Sound button and the panel it opens (``ui/main_thread/page.py`` puts it in ``#sound`` once,
     outside the game screen, so a computer's move never redraws it under the player's finger):
     "Sound volume" (a slider, 0–100), a "Mute" / "Sound on" button, the "Speak sums" and
     "Speak turn prompts" switches, and the sentences shown when the browser cannot play sound
     or speak.  ``data-sample`` is what each speech switch says when it is turned on (a
     sum, a prompt, as they will be spoken), in ``lang``, the language its words are in (the
-    worker's: ``ui.host`` sends the panel again when the language changes).  The page sets the
+    worker's: ``ui.worker.host`` sends the panel again when the language changes).  The page sets the
     controls to the stored settings."""
     sample = _sum_words(YOU, callout([2, 3, 3]), False)
-    prompt_sample = _("Your turn — make {target}.").format(target=8)  # as ui.host words it
+    prompt_sample = _("Your turn — make {target}.").format(target=8)  # as ui.worker.host words it
     title = escape(_("Sound and speech"))
     words = {key: escape(text) for key, text in (
         ("sound", _("Sound")), ("volume", _("Sound volume")), ("mute", _("Mute")),

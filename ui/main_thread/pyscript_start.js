@@ -1,6 +1,6 @@
 // PyScript, with its MicroPython start on the main thread cut into short tasks (issue 7).
 //
-// Before the page's MicroPython (ui/main_thread.py) runs a line, PyScript runs a prelude of its
+// Before the page's MicroPython (ui/main_thread/main.py) runs a line, PyScript runs a prelude of its
 // own in one runPythonAsync call: it writes its `pyscript` package into MicroPython's file
 // system (a `_path.write_text("...")` statement per file) and then imports it, which compiles
 // about ten modules from source.  That is one main-thread task of 60-80 ms on this project's
@@ -26,7 +26,7 @@
 // the same hook first waits for the body, which PyScript needs before it runs the script.
 
 import "./pyscript_config.js";  // first: PyScript reads its configs as it loads
-import { hooks } from "../node_modules/@pyscript/core/dist/core.js";
+import { hooks } from "../../node_modules/@pyscript/core/dist/core.js";
 
 const PRELUDE_START = "import os as _os\nfrom pathlib import Path as _Path\n";
 const PACKAGE_IMPORT = "import pyscript as _pyscript";

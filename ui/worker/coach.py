@@ -17,9 +17,9 @@ Data:
   is part of some legal capture, the hand cards that make one with it (read from
   ``view.legal`` only: the engine decides what a capture is, not this module).
 
-Every word is in the current language (``ui.i18n``).  The evaluator's reasons
+Every word is in the current language (``ui.worker.i18n``).  The evaluator's reasons
 (``tweak.bots.evaluate``) are sentences of marked messages (``tweak.bots.reasons``): told with
-the game's language (``ui.i18n.WORDS``) and the seats' names, they name cards ("red 5",
+the game's language (``ui.worker.i18n.WORDS``) and the seats' names, they name cards ("red 5",
 "el 5 rojo") and write numbers ("3.4", "3,4") as the player reads them.
 """
 
@@ -32,9 +32,8 @@ from tweak.bots import Budget, evaluate
 from tweak.bots.reasons import points
 from tweak.words import told
 
-from .cards import COLOUR_WORDS
-from .i18n import WORDS, _, ngettext
-from .start import and_list
+from .i18n import WORDS, _, and_list, ngettext
+from .screens.cards import COLOUR_WORDS
 from .story import callout
 
 __all__ = ["Hint", "hint", "words", "capture_marks", "card_words", "decimal", "HINT_BUDGET"]
@@ -78,7 +77,7 @@ def words(view, action, names=None, owner: str = "your") -> tuple:
     """(headline, callout) of ``action`` for the person at ``view.seat``: what it does in plain
     words, with a capture's called-out sum (R14) and its points (R5).  ``owner`` says whose
     cards they are: "your" to the person (a hint); anything else (a game review,
-    ``ui.review``: "Ada's") speaks of the seat's player by name, ``names[view.seat]``."""
+    ``ui.worker.review``: "Ada's") speaks of the seat's player by name, ``names[view.seat]``."""
     points = view.rules.points
     theirs = owner != "your"
     name = names[view.seat] if theirs and names else owner.removesuffix("'s")
