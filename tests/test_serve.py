@@ -140,7 +140,7 @@ JS = "text/javascript; charset=utf-8"
     ("index.html", HTML, "no-cache"),
     ("", HTML, "no-cache"),
     # The page shell with the address hooks: a query string must not make it cacheable.
-    ("?seed=3&speed=instant", HTML, "no-cache"),
+    ("?seed=3&pace=instant", HTML, "no-cache"),
     ("index.html?seed=3", HTML, "no-cache"),
     ("sw.js", JS, "no-cache"),
     ("ui/assets/style.css", "text/css; charset=utf-8", "no-cache"),

@@ -5,7 +5,7 @@
 Plays the flow of tests/e2e/test_browsers.py (``tests/browsers/smoke.js``: load the page, wait
 for Python, choose a person against a computer, Deal, play ``--turns`` turns by clicking) ``--runs``
 times in each browser (default 5), the browsers taking turns within each run so that a drift of
-the shared machine's speed touches all three alike.  Every load is cold: a fresh browser profile
+the shared machine's pace touches all three alike.  Every load is cold: a fresh browser profile
 each time, so the 9.6 MB wasm is fetched and compiled again.  Figures are medians, in ms, taken
 inside the page by ``performance.now()`` (a driver's round trips are not in them):
 

@@ -1,4 +1,4 @@
-"""Engine speed: applied actions per second in random 4-player Classic games, under CPython and
+"""Engine pace: applied actions per second in random 4-player Classic games, under CPython and
 under Pyodide in Node (the interpreter the browser runs), measured in one invocation.
 
 A benchmark script, not a test (pytest never collects ``bench_*.py``).  From the repo root:
@@ -14,7 +14,7 @@ is played once to warm up (V8 compiles Pyodide's wasm in tiers), then ``--repeat
 Each batch is timed by the process's CPU time (the machine's cores are shared, and CPU time does
 not count the waits for other work) and by the wall clock.
 
-The two interpreters run *at the same time*, one per core: this machine's speed drifts by up to
+The two interpreters run *at the same time*, one per core: this machine's pace drifts by up to
 ±40% from one minute to the next (seen here: the same CPython batch at 14k and 23k actions/s a
 minute apart), so measuring one after the other makes the ratio mostly noise.  CPython keeps
 playing batches for as long as the Pyodide run lasts, so both sample the same conditions; the

@@ -34,7 +34,7 @@ Then, for the game only:
 * longest main-thread task — every long task (over 50 ms, a buffered
   ``PerformanceObserver({type: "longtask"})`` installed before the page's scripts) from
   navigation through the table being drawn and at least 20 computer moves at instant pace
-  (``?speed=instant``, six seats: you and five computers at the default level, played by
+  (``?pace=instant``, six seats: you and five computers at the default level, played by
   clicking a hand card then Place, Next round on a score sheet, Give up when bombed, waiting for
   ``#app:not([aria-busy])`` between steps), in a fresh context (a first visit); goal: no task
   over 50 ms after first paint.  Every long task after first paint is listed with its start and
@@ -42,7 +42,7 @@ Then, for the game only:
   moves" (after);
 * frame gaps while Hard thinks — the gaps between ``requestAnimationFrame`` callbacks over the
   whole sequence of computer moves between two of your turns (six seats, five computers at
-  Hard, ``?speed=fast``: each move shows 0.4 s after it was asked for, Hard thinks in the
+  Hard, ``?pace=fast``: each move shows 0.4 s after it was asked for, Hard thinks in the
   worker), three sequences a run; goal: no gap over 50 ms while the computers think (one frame
   is 16.7 ms); max and 99th percentile of all gaps, how many gaps over 50 ms hold no long task
   of the main thread (the renderer waited for a core: the machine, not the page), and the long
@@ -289,7 +289,7 @@ def choose_seats(page, players: int, level: str = "") -> None:
 def play_instant(context, base: str, seed: int) -> dict:
     """A first visit, Deal, then at least BOT_MOVES computer moves at instant pace; the long
     tasks with the marks that divide them into phases."""
-    page, _ = open_page(context, base + f"index.html?speed=instant&seed={seed}")
+    page, _ = open_page(context, base + f"index.html?pace=instant&seed={seed}")
     choose_seats(page, 6)
     page.evaluate("window.__startup.deal = performance.now()")
     page.locator("#deal").click()
@@ -312,7 +312,7 @@ def play_instant(context, base: str, seed: int) -> dict:
 def hard_frame_gaps(context, base: str, seed: int) -> dict:
     """Six seats, five computers at Hard, fast pace: rAF gaps over HARD_SEQUENCES sequences of
     computer moves, each from your click on Place until your next turn (or a score sheet)."""
-    page, _ = open_page(context, base + f"index.html?speed=fast&seed={seed}")
+    page, _ = open_page(context, base + f"index.html?pace=fast&seed={seed}")
     choose_seats(page, 6, "hard")
     page.locator("#deal").click()
     gaps, sequences, moves, seconds, tasks, unexplained = [], 0, 0, 0.0, [], 0
@@ -489,7 +489,7 @@ def trace_load(browser, base: str, moves: int = 0) -> dict:
     page.add_init_script("window.__dealOnReady = false;")
     page.add_init_script(RECORDER)
     browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
-    page.goto(base + "index.html?speed=instant&seed=1")
+    page.goto(base + "index.html?pace=instant&seed=1")
     page.wait_for_function("window.__startup && window.__startup.ready !== undefined",
                            timeout=TIMEOUT_MS, polling=POLL_MS)
     if moves:
@@ -810,7 +810,7 @@ def phase(task: dict, play: dict) -> str:
 
 def report_long_tasks(plays: list) -> list:
     lines = [f"longest main-thread task, navigation → table → {BOT_MOVES}+ computer moves "
-             "(?speed=instant, 6 seats, fresh context):"]
+             "(?pace=instant, 6 seats, fresh context):"]
     after_paint = [max((t["duration"] for t in p["tasks"] if t["start"] >= p["paint"]),
                        default=0.0) for p in plays]
     overall = [max((t["duration"] for t in p["tasks"]), default=0.0) for p in plays]
@@ -845,7 +845,7 @@ def report_frames(hards: list) -> list:
     tasks = [task for hard in hards for task in hard["tasks"]]
     unexplained = sum(hard["unexplained"] for hard in hards)
     return [
-        "frame gaps while Hard thinks (6 seats, 5 computers at Hard, ?speed=fast; "
+        "frame gaps while Hard thinks (6 seats, 5 computers at Hard, ?pace=fast; "
         "requestAnimationFrame deltas from your Place to your next turn):",
         f"  sequences timed                 {sequences:7d}   ({moves} computer moves, "
         f"{seconds:.1f} s, {len(gaps)} frames)",

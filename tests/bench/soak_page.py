@@ -4,7 +4,7 @@
 
 A benchmark, not a test: it prints figures and a verdict, and asserts nothing.  It serves the
 repository on 127.0.0.1 (serve.py), opens the game in one Chromium tab with
-``?speed=instant`` (the default seats: you and two computers; the default goal, 190 for three
+``?pace=instant`` (the default seats: you and two computers; the default goal, 190 for three
 players, ends a game in round 2 or 3, tests/bench/results/goals.txt; ``--goal N`` adds
 ``&goal=N``; a lower goal such as 120 ends a third of games in round 1, as you play badly) and
 plays ``--games`` complete
@@ -159,7 +159,7 @@ def main(argv=None) -> int:
             devtools = page.context.new_cdp_session(page)
             devtools.send("Performance.enable")
             started = time.monotonic()
-            address = "?speed=instant" + (f"&goal={args.goal}" if args.goal else "")
+            address = "?pace=instant" + (f"&goal={args.goal}" if args.goal else "")
             page.goto(url + address)
             page.wait_for_selector("html[data-python=ready]", state="attached",
                                    timeout=STEP_TIMEOUT_MS)

@@ -59,7 +59,7 @@ PUPPETEER = ROOT / "node_modules" / "puppeteer-core" / "package.json"
 
 # The deal every smoke run plays: a fixed seed and dealer (the same cards in every browser),
 # no pacing of the computer's moves.
-SMOKE_QUERY = "?seed=7&dealer=1&speed=instant"
+SMOKE_QUERY = "?seed=7&dealer=1&pace=instant"
 SMOKE_TURNS = 3
 SELF_CHECK = "smoke self-check"
 POLL_S = 0.03

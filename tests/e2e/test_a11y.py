@@ -64,7 +64,7 @@ def check(page, site_url, where: str):
 
 
 def test_start_screen_and_rules_page(open_game, page, site_url, sized):
-    open_game(query(speed="instant"))
+    open_game(query(pace="instant"))
     check(page, site_url, f"the start screen ({sized})")
     page.locator("#how-to-play").click()
     expect(page.locator("[data-screen=rules]")).to_be_visible()
@@ -145,7 +145,7 @@ def snapshot(page, context, site_url):
 
 def test_table_while_a_computer_thinks(open_game, page, context, site_url, sized):
     # The normal pace: a computer's move shows a second after its turn begins.
-    open_game(query(seed=12, dealer=2, speed="normal"))
+    open_game(query(seed=12, dealer=2, pace="normal"))
     set_players(page, ["human", "bot", "bot"])
     page.locator("#deal").click()
     wait_for_my_turn(page)
@@ -183,7 +183,7 @@ def play_out_the_round(page):
 
 @pytest.mark.parametrize("goal, screen", [(1000, "scores"), (1, "over")])
 def test_score_sheet_and_game_over(open_game, page, site_url, sized, goal, screen):
-    open_game(query(seed=4, goal=goal, speed="instant"))
+    open_game(query(seed=4, goal=goal, pace="instant"))
     set_players(page, ["human", "bot", "bot", "bot"])
     page.locator("#deal").click()
     play_out_the_round(page)
@@ -220,7 +220,7 @@ HEIGHTS = """() => [...document.querySelectorAll('.topbar, .opponent, .me, .me >
 def test_panels_keep_their_size_and_buttons_their_reach(open_game, page, sized):
     """No panel grows or shrinks when a card is picked or a computer starts thinking; on a
     phone every button is at least 44 px tall; a toast leaves the top bar's buttons free."""
-    open_game(query(seed=12, dealer=2, speed="normal"))
+    open_game(query(seed=12, dealer=2, pace="normal"))
     set_players(page, ["human", "bot", "bot"])
     page.locator("#deal").click()
     wait_for_my_turn(page)
@@ -262,7 +262,7 @@ STATS = ('{"format": "tweak-stats/1", "games": {"2 medium": [5, 3], "4 hard": [2
 
 
 def test_statistics_screen_and_its_reset_question(open_game, page, site_url, sized):
-    open_game(query(speed="instant"))
+    open_game(query(pace="instant"))
     page.evaluate(f"localStorage.setItem('tweak.stats', {STATS!r})")
     page.get_by_role("button", name="Statistics").click()
     screen = page.locator("[data-screen=stats]")

@@ -4,7 +4,7 @@
   script and nothing but the page's own origin for scripts, styles, connections and workers
   (plus the ``blob:`` worker PyScript creates), and shuts ``object-src`` and ``base-uri``; the
   page's markup (index.html and the HTML that ui/*.py renders) has nothing the policy refuses.
-* A whole game (``?speed=instant&goal=40``, the default seats: you and two computers) is played
+* A whole game (``?pace=instant&goal=40``, the default seats: you and two computers) is played
   by clicking to its end, on the dev server and on the built site, with no violation: none
   reported to the document (``securitypolicyviolation`` events, recorded from before the page's
   first script) and none in the console, which also carries the worker's (a ``blob:`` worker
@@ -119,7 +119,7 @@ def test_a_whole_game_is_played_under_the_policy_without_a_violation(request, pa
                                                                       wait_for_python, where):
     url = request.getfixturevalue(where)
     page.add_init_script(RECORD_VIOLATIONS)
-    response = page.goto(url + "?speed=instant&goal=40")
+    response = page.goto(url + "?pace=instant&goal=40")
     policy_text(response.text())  # the served page (a built one too) carries the policy
     wait_for_python(page)
     page.locator("#deal").click()

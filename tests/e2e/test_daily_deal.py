@@ -29,7 +29,7 @@ from ui.worker import daily
 from ui.worker.session import Session
 
 DAY = date(2026, 12, 1)
-TODAY = query(today="2026-12-01", speed="instant")
+TODAY = query(today="2026-12-01", pace="instant")
 
 # The page's sharing, recorded instead of done: the phone has a share sheet, the desktop only
 # the clipboard (as desktop Chrome on Linux).

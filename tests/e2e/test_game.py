@@ -2,7 +2,7 @@
 
 Address hooks used (ui/worker/session.py ``parse_hooks``): ``seed`` and ``dealer`` make the deal
 reproducible, ``tcards`` stacks round 1's [T!] pile, ``goal`` shortens the game (a house rule,
-R3), ``speed=instant`` removes the pacing of computer moves.  The deals that open with a TWEAK!
+R3), ``pace=instant`` removes the pacing of computer moves.  The deals that open with a TWEAK!
 are searched from the engine (tests/ui/scenarios.py), never written down.
 
 Every test fails if the page logged a console error, threw, failed a request or asked for
@@ -149,7 +149,7 @@ def play_to_the_end(page, seconds: float = 600) -> tuple:
 
 
 def test_a_person_plays_a_whole_game_against_computers(open_game):
-    page = open_game(query(seed=31, goal=200, speed="instant"))
+    page = open_game(query(seed=31, goal=200, pace="instant"))
     set_players(page, ["human", "bot"])
     page.locator("#deal").click()
     turns, sheets = play_to_the_end(page)
@@ -162,7 +162,7 @@ def test_a_person_plays_a_whole_game_against_computers(open_game):
 
 
 def test_two_people_pass_the_device_and_never_see_each_others_hand(open_game):
-    page = open_game(query(seed=5, dealer=1, speed="instant"))
+    page = open_game(query(seed=5, dealer=1, pace="instant"))
     set_players(page, ["human", "human"])
     page.locator("input[name=name-0]").fill("Ann")
     page.locator("input[name=name-1]").fill("Ben")
@@ -182,7 +182,7 @@ def test_two_people_pass_the_device_and_never_see_each_others_hand(open_game):
 
 def start_opening(open_game, kinds, tcards, **extra):
     opening = tweak_opening(len(kinds), tcards)
-    page = open_game(opening.query(speed="instant", **extra))
+    page = open_game(opening.query(pace="instant", **extra))
     set_players(page, kinds)
     page.locator("#deal").click()
     return page, opening
@@ -280,7 +280,7 @@ new MutationObserver(() => {
 
 def test_deal_clicked_before_python_is_ready_deals_when_ready(page, page_log, site_url):
     page.add_init_script(WATCH_DEAL)
-    page.goto(site_url + query(speed="instant"), wait_until="domcontentloaded")
+    page.goto(site_url + query(pace="instant"), wait_until="domcontentloaded")
     # A real pointer click at once: locator.click() first waits for the button to be "stable",
     # which on a loaded machine can outlast Python's start.
     box = page.locator("#deal").bounding_box()
@@ -295,7 +295,7 @@ def test_deal_clicked_before_python_is_ready_deals_when_ready(page, page_log, si
 
 def test_a_reload_brings_back_the_exact_table_and_the_menu_stays_the_menu(open_game, page,
                                                                          wait_for_python):
-    open_game(query(seed=12, speed="instant"))
+    open_game(query(seed=12, pace="instant"))
     page.locator("#deal").click()
     wait_for_my_turn(page)
     click_hand_card(page)
@@ -332,7 +332,7 @@ def test_a_damaged_save_or_link_gives_a_message_and_loses_nothing(open_game, pag
 
 
 def test_a_link_opens_its_game(open_game, page):
-    open_game(query(seed=3, speed="instant"))
+    open_game(query(seed=3, pace="instant"))
     page.locator("#deal").click()
     wait_for_my_turn(page)
     fragment = page.evaluate("localStorage.getItem('tweak.save')")
@@ -347,7 +347,7 @@ def test_a_link_opens_its_game(open_game, page):
 
 
 def test_rules_page_from_the_start_screen_and_during_play(open_game, page):
-    open_game(query(speed="instant"))
+    open_game(query(pace="instant"))
     page.locator("#how-to-play").click()
     rules = page.locator("[data-screen=rules]")
     expect(rules).to_be_visible()
@@ -364,7 +364,7 @@ def test_rules_page_from_the_start_screen_and_during_play(open_game, page):
 @pytest.mark.parametrize("width, height", [(375, 667), (1280, 800)])
 def test_nothing_spills_sideways_on_a_phone_or_a_desktop(open_game, page, width, height):
     page.set_viewport_size({"width": width, "height": height})
-    open_game(query(seed=8, speed="instant"))
+    open_game(query(seed=8, pace="instant"))
     wide = "document.documentElement.scrollWidth <= window.innerWidth"
     assert page.evaluate(wide), "the start screen is wider than the window"
     page.locator("input[name=players][value='6'] + span").click()
@@ -375,7 +375,7 @@ def test_nothing_spills_sideways_on_a_phone_or_a_desktop(open_game, page, width,
 
 
 def test_copy_link_gives_a_link_to_this_game(open_game, page):
-    open_game(query(seed=3, speed="instant"))
+    open_game(query(seed=3, pace="instant"))
     page.locator("#deal").click()
     wait_for_my_turn(page)
     page.locator("[data-ui=copy-link]").click()

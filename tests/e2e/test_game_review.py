@@ -35,7 +35,7 @@ def position(page):
 
 
 def test_review_a_game_by_buttons_and_keys(open_game, page, sized, wait_for_python):
-    open_game(query(seed=31, goal=60, speed="instant"))
+    open_game(query(seed=31, goal=60, pace="instant"))
     set_players(page, ["human", "bot"])
     page.locator("#deal").click()
     play_to_the_end(page)

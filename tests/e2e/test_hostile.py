@@ -70,7 +70,7 @@ def test_a_hostile_save_is_set_aside_with_a_message(open_game, page, save):
     page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{"
                          f"  localStorage.setItem('tweak.save', {save!r});"
                          f"  sessionStorage.setItem('seeded', '1'); }}")
-    open_game(query(speed="instant"))
+    open_game(query(pace="instant"))
     expect(page.locator("#start-notice .notice")).to_contain_text("set aside")
     expect(page.locator("[data-ui^='resume:']")).to_have_count(0)
     assert page.evaluate("localStorage.getItem('tweak.save.broken')") == save
@@ -85,14 +85,14 @@ def test_a_hostile_save_is_set_aside_with_a_message(open_game, page, save):
 @pytest.mark.parametrize("link", [NESTED_LINK, "#g=1.not-a-game", "#g=" + "A" * 400_000,
                                   HUGE_TARGETS, TOO_LONG])
 def test_a_hostile_link_says_why_and_the_game_goes_on(open_game, page, link):
-    open_game(query(speed="instant"), fragment=link)
+    open_game(query(pace="instant"), fragment=link)
     expect(page.locator("#start-notice .notice")).to_contain_text("cannot be opened")
     no_traceback(page)
     deal_and_play(page)
 
 
 @pytest.mark.parametrize("address", ["?seed=%C2%B2", "?seed=" + "9" * 5000, "?goal=%D9%A3",
-                                     "?speed=<script>alert(1)</script>", "?tcards=" + "x," * 500])
+                                     "?pace=<script>alert(1)</script>", "?tcards=" + "x," * 500])
 def test_a_hostile_address_says_why_and_the_game_goes_on(open_game, page, address):
     open_game(address)
     expect(page.locator("#start-notice .notice")).to_contain_text("page address")
@@ -103,7 +103,7 @@ def test_a_hostile_address_says_why_and_the_game_goes_on(open_game, page, addres
 
 def test_menu_then_resume_while_a_computer_thinks_does_not_stall(open_game, page):
     # Seat 0 deals, so the computer in seat 1 plays first, at the normal pace (it "thinks").
-    open_game(query(seed=3, dealer=0, speed="normal"))
+    open_game(query(seed=3, dealer=0, pace="normal"))
     set_players(page, ["human", "bot"])
     page.locator("#deal").click()
     expect(page.locator(".prompt")).to_contain_text("thinking")
@@ -117,7 +117,7 @@ def test_menu_then_resume_while_a_computer_thinks_does_not_stall(open_game, page
 
 
 def test_two_tabs_never_overwrite_each_other(open_game, page, context, site_url):
-    open_game(query(seed=12, speed="instant"))
+    open_game(query(seed=12, pace="instant"))
     set_players(page, ["human", "bot"])
     page.locator("#deal").click()
     wait_for_my_turn(page)

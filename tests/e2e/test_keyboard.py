@@ -36,7 +36,7 @@ def find_capture(hand, table, target):
 
 
 def test_a_whole_game_by_keyboard(open_game, page):
-    open_game(query(seed=44, goal=200, speed="instant"))
+    open_game(query(seed=44, goal=200, pace="instant"))
     page.locator("input[name=name-0]").focus()  # the first control a Tab reaches
     page.keyboard.type("Kay")
     page.keyboard.press("Enter")  # submits the start form: Deal

@@ -24,7 +24,7 @@ from ui.worker.coach import capture_marks, hint
 
 def test_hint_names_the_best_move_and_show_sums_marks_the_captures(open_game, sized):
     opening = tweak_opening(2, ("joker",))
-    page = open_game(opening.query(speed="instant"))
+    page = open_game(opening.query(pace="instant"))
     set_players(page, ["human", "bot"])
     page.locator("#deal").click()
     wait_for_my_turn(page)
@@ -55,7 +55,7 @@ def test_hint_names_the_best_move_and_show_sums_marks_the_captures(open_game, si
 
 
 def test_take_back_undoes_my_move_and_marks_the_game_practice(open_game, sized):
-    page = open_game(query(seed=12, dealer=1, speed="instant"))
+    page = open_game(query(seed=12, dealer=1, pace="instant"))
     set_players(page, ["human", "bot"])
     page.locator("#deal").click()
     wait_for_my_turn(page)
@@ -83,7 +83,7 @@ def test_take_back_undoes_my_move_and_marks_the_game_practice(open_game, sized):
 
 
 def test_hot_seat_hints_wait_for_the_switch_and_nothing_is_taken_back(open_game, sized):
-    page = open_game(query(seed=5, dealer=1, speed="instant"))
+    page = open_game(query(seed=5, dealer=1, pace="instant"))
     set_players(page, ["human", "human"])
     page.locator("#deal").click()
     reveal(page, "Player 1")
@@ -104,7 +104,7 @@ def test_hot_seat_hints_wait_for_the_switch_and_nothing_is_taken_back(open_game,
 
 
 def test_statistics_count_a_game_export_import_and_reset(open_game, sized, tmp_path):
-    page = open_game(query(seed=31, goal=1, speed="instant"))
+    page = open_game(query(seed=31, goal=1, pace="instant"))
     set_players(page, ["human", "bot"])
     page.locator("#deal").click()
     play_to_the_end(page)

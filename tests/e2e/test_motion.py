@@ -36,7 +36,7 @@ document.addEventListener("DOMContentLoaded", () => {
 
 def test_every_move_of_every_seat_is_announced_in_order(open_game, page):
     page.add_init_script(LISTEN)
-    open_game(query(seed=21, goal=60, speed="instant"))
+    open_game(query(seed=21, goal=60, pace="instant"))
     set_players(page, ["human", "bot", "bot", "bot"])
     page.locator("#deal").click()
     play_to_the_end(page)
@@ -79,7 +79,7 @@ def landed(page) -> None:
 @pytest.mark.parametrize("tcard", ["thief", "change", "bomb", "joker"])
 def test_each_kind_of_move_ends_with_its_cards_in_place(open_game, page, tcard):
     opening = tweak_opening(2, (tcard,))
-    open_game(opening.query(speed="fast", goal=1000))  # the motion, at the fast pace
+    open_game(opening.query(pace="fast", goal=1000))  # the motion, at the fast pace
     set_players(page, ["human", "bot"])
     page.locator("#deal").click()
     wait_for_my_turn(page)
@@ -110,7 +110,7 @@ def test_each_kind_of_move_ends_with_its_cards_in_place(open_game, page, tcard):
 def test_reduced_motion_moves_nothing_and_loses_nothing(open_game, page):
     page.emulate_media(reduced_motion="reduce")
     page.add_init_script(LISTEN)
-    open_game(query(seed=31, speed="normal"))
+    open_game(query(seed=31, pace="normal"))
     set_players(page, ["human", "bot", "bot"])
     page.locator("#deal").click()
     wait_for_my_turn(page)

@@ -9,7 +9,7 @@ custom property, ``--deploy``, appended to ui/assets/style.css, which the page r
 ``getComputedStyle`` whatever its markup.
 
 Address hooks (ui/worker/session.py): ``seed`` makes the deal reproducible, ``goal`` shortens the game,
-``speed=instant`` removes the pacing of computer moves.
+``pace=instant`` removes the pacing of computer moves.
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def play_to_the_end(page) -> int:
 
 def test_after_one_visit_the_whole_game_works_offline(deploy, page, context, clean,
                                                       wait_for_python):
-    url = deploy.url + "?seed=31&goal=40&speed=instant"
+    url = deploy.url + "?seed=31&goal=40&pace=instant"
     open_ready(page, url, wait_for_python)
     wait_until_available_offline(page)
 
@@ -183,7 +183,7 @@ def test_a_new_deploy_is_offered_and_the_reload_button_brings_it(deploy, page, c
 
 def test_in_the_middle_of_a_game_a_new_deploy_is_offered_not_forced(deploy, page, clean,
                                                                    wait_for_python):
-    open_ready(page, deploy.url + "?seed=12&speed=instant", wait_for_python)
+    open_ready(page, deploy.url + "?seed=12&pace=instant", wait_for_python)
     wait_until_available_offline(page)
     page.locator("#deal").click()
     expect(page.locator("#place")).to_be_visible(timeout=TURN_TIMEOUT_MS)
@@ -276,7 +276,7 @@ def test_chrome_finds_the_built_site_installable(built_site_url, browser_type,
 
 def test_on_the_dev_server_the_worker_caches_and_serves_nothing(site_url, page, clean,
                                                                wait_for_python):
-    open_ready(page, site_url + "?speed=instant", wait_for_python)
+    open_ready(page, site_url + "?pace=instant", wait_for_python)
     page.wait_for_function("navigator.serviceWorker.getRegistration()"
                            ".then((r) => r?.active?.state === 'activated')")
     response = page.reload()

@@ -138,7 +138,7 @@ def place_a_card(page):
 def test_sums_and_prompts_are_spoken_in_order_and_in_the_game_language_once_turned_on(
         open_game, page):
     page.add_init_script(FAKES)
-    open_game(OPENING.query(speed="fast"))
+    open_game(OPENING.query(pace="fast"))
     deal_opening(page)
     first = heard(page)
     assert first["utterances"] == [], "speech must be off on a first visit"
@@ -183,7 +183,7 @@ def test_sums_and_prompts_are_spoken_in_order_and_in_the_game_language_once_turn
 
 def test_mute_silences_and_the_volume_is_remembered_after_a_reload(open_game, page, site_url):
     page.add_init_script(FAKES)
-    open_game(OPENING.query(speed="fast"))
+    open_game(OPENING.query(pace="fast"))
     open_sound_panel(page)
     assert axe_violations(page, site_url) == [], "the open Sound panel is not accessible"
     slider = page.get_by_role("slider", name="Sound volume")
@@ -217,7 +217,7 @@ def test_a_hidden_page_is_silent_and_speech_stops(open_game, page):
     page.add_init_script("localStorage.setItem('tweak.speech', 'on');"
                          "localStorage.setItem('tweak.speech.turn', 'on');")
     page.add_init_script(FAKES)
-    open_game(OPENING.query(speed="fast"))
+    open_game(OPENING.query(pace="fast"))
     deal_opening(page)
     before = heard(page)
     assert before["sounds"] == ["turn"] and len(before["utterances"]) == 1  # remembered: on
@@ -238,7 +238,7 @@ def test_a_hidden_page_is_silent_and_speech_stops(open_game, page):
 def test_a_browser_that_cannot_speak_still_plays_with_sound(open_game, page):
     page.add_init_script(NO_SPEECH)
     page.add_init_script(FAKES)
-    open_game(OPENING.query(speed="fast"))
+    open_game(OPENING.query(pace="fast"))
     open_sound_panel(page)
     expect(page.get_by_role("switch", name="Speak sums")).to_be_disabled()
     expect(page.get_by_text("This browser cannot speak.")).to_be_visible()

@@ -35,7 +35,7 @@ def choose_language(page, name: str, select: str = "#language"):
 
 
 def test_the_start_screen_and_rules_speak_the_browsers_language(open_game, page):
-    open_game(query(speed="instant"))
+    open_game(query(pace="instant"))
     expect(page.locator("html")).to_have_attribute("lang", "es")
     expect(page.get_by_role("button", name="Repartir")).to_be_visible()
     expect(page.locator(".tagline")).to_have_text(
@@ -65,7 +65,7 @@ def test_the_start_screen_and_rules_speak_the_browsers_language(open_game, page)
 
 
 def test_a_language_picked_is_remembered_over_a_reload(open_game, page, wait_for_python):
-    open_game(query(speed="instant"))
+    open_game(query(pace="instant"))
     choose_language(page, "English")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.get_by_role("button", name="Deal", exact=True)).to_be_visible()
@@ -91,7 +91,7 @@ def test_a_language_picked_is_remembered_over_a_reload(open_game, page, wait_for
 
 
 def test_switching_language_mid_game_keeps_the_game(open_game, page):
-    open_game(query(seed=5, speed="instant"))
+    open_game(query(seed=5, pace="instant"))
     page.get_by_role("button", name="Repartir").click()
     wait_for_my_turn(page)
     cards = "[...document.querySelectorAll('#game [data-ui^=hand], #game .table .card')]" \
@@ -134,7 +134,7 @@ def test_the_statistics_and_the_game_review_in_spanish(open_game, page, sized, t
     from tests.ui.test_review import short_game
     from tweak import to_fragment
 
-    open_game(query(speed="instant"))
+    open_game(query(pace="instant"))
     page.evaluate(f"localStorage.setItem('tweak.stats', {STATS!r})")
     page.get_by_role("button", name="Estadísticas").click()
     settle(page)
@@ -220,7 +220,7 @@ def test_a_whole_game_by_its_spanish_labels(open_game, page):
     R15), then every turn placed with «Dejar carta» (or a card given up to a Bomb), every
     score sheet's «Siguiente ronda», to the game-over screen."""
     opening = tweak_opening(2, ("thief", "bomb"))
-    open_game(opening.query(goal=120, speed="instant"))
+    open_game(opening.query(goal=120, pace="instant"))
     set_players(page, ["human", "bot"])
     page.get_by_role("button", name="Repartir").click()
     wait_for_my_turn(page)

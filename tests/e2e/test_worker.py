@@ -53,7 +53,7 @@ def longest_task(page) -> float:
 def test_the_main_thread_never_freezes_from_load_through_computer_moves(page, page_log,
                                                                           site_url):
     page.add_init_script(WATCH_MAIN_THREAD)
-    page.goto(site_url + query(seed=4, speed="instant"))
+    page.goto(site_url + query(seed=4, pace="instant"))
     expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=60_000)
     page.locator("input[name=players][value='6'] + span").click()
     page.locator("#deal").click()
@@ -77,7 +77,7 @@ def test_the_main_thread_never_freezes_from_load_through_computer_moves(page, pa
 @pytest.mark.parametrize("control", ["#deal", "#how-to-play"])
 def test_a_click_during_start_up_is_answered_at_once(page, page_log, site_url, control):
     page.add_init_script(WATCH_MAIN_THREAD)
-    page.goto(site_url + query(speed="instant"), wait_until="domcontentloaded")
+    page.goto(site_url + query(pace="instant"), wait_until="domcontentloaded")
     page.evaluate(f"document.querySelector('{control}').scrollIntoView({{block: 'center'}})")
     box = page.locator(control).bounding_box()  # a real pointer click, without waiting
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -126,7 +126,7 @@ def test_python_may_start_before_the_page_has_loaded(page, page_log, site_url):
 
     page.route("**/ui/main_thread/lang.js", slowly)
     page.route("**/ui/main_thread/sound.js", slowly)
-    page.goto(site_url + query(seed=4, speed="instant"), wait_until="commit")
+    page.goto(site_url + query(seed=4, pace="instant"), wait_until="commit")
     expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=60_000)
     page.locator("#deal").click()
     wait_for_my_turn(page)

@@ -241,7 +241,7 @@ def test_parse_action_refuses_bad_notation_with_a_notation_error(text):
 
 @FUZZ
 @given(st.dictionaries(
-    st.sampled_from(["seed", "goal", "dealer", "tcards", "speed", "other"]),
+    st.sampled_from(["seed", "goal", "dealer", "tcards", "pace", "other"]),
     st.one_of(number_texts, st.text(max_size=40),
               st.lists(st.sampled_from(["thief", "joker", "change", "bomb", "", " x", "²"]),
                        max_size=100).map(",".join)),

@@ -118,7 +118,7 @@ def test_huge_numbers_in_a_record_are_refused():
 @pytest.mark.parametrize("params", [
     {"seed": "²"}, {"seed": "٣"}, {"seed": "9" * 5000}, {"dealer": "²"}, {"goal": "١٠"},
     {"goal": str(MAX_GOAL + 1)}, {"seed": str(2**53 + 1)}, {"seed": "-1"}, {"seed": "1e3"},
-    {"tcards": "thief," * 81}, {"tcards": "joker²"}, {"speed": "x" * 100_000},
+    {"tcards": "thief," * 81}, {"tcards": "joker²"}, {"pace": "x" * 100_000},
 ])
 def test_bad_page_addresses_get_a_sentence(params):
     with pytest.raises(SessionError, match=r"^The page address sets .+\.$") as error:
@@ -128,8 +128,8 @@ def test_bad_page_addresses_get_a_sentence(params):
 
 def test_good_page_addresses_still_parse():
     hooks = parse_hooks({"seed": " 12 ", "goal": str(MAX_GOAL), "dealer": "1",
-                         "tcards": "thief,bomb", "speed": "instant"})
-    assert (hooks.seed, hooks.goal, hooks.dealer, hooks.tcards, hooks.speed) == (
+                         "tcards": "thief,bomb", "pace": "instant"})
+    assert (hooks.seed, hooks.goal, hooks.dealer, hooks.tcards, hooks.pace) == (
         12, MAX_GOAL, 1, (TKind.THIEF, TKind.BOMB), "instant")
 
 

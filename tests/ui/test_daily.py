@@ -17,11 +17,13 @@ import pytest
 from tweak import EDITIONS, Record, dumps, format_action, loads, view
 from tweak.record import RecordError
 from ui.worker import daily
-from ui.worker.daily import DAILY_KEY, DailyError, Result
-from ui.worker.host import LAST_KEY, PREVIOUS_KEY, SAVE_KEY, Host, parse_saves
+from ui.worker.protocol import DAILY_BROKEN_KEY, DAILY_KEY
+from ui.worker.daily import DailyError, Result
+from ui.worker.protocol import LAST_KEY, PREVIOUS_KEY, SAVE_KEY
+from ui.worker.host import Host, parse_saves
 from ui.worker.screens.game import render_screen
-from ui.worker.stats import (STATS_KEY, Stats, StatsError, count_daily, current_streak, dumps as
-                      stats_dumps, parse as stats_parse)
+from ui.worker.protocol import STATS_KEY
+from ui.worker.stats import (Stats, StatsError, count_daily, current_streak, dumps as                       stats_dumps, parse as stats_parse)
 from ui.worker.screens.stats import render_stats
 
 DAY = date(2026, 12, 1)
@@ -34,10 +36,10 @@ def clock_at(day: date, hour: int = 15):
 class Device:
     """One browser: a fresh worker (``Host``) and the localStorage the page keeps for it."""
 
-    def __init__(self, day: date = DAY, speed: str = "normal", storage=None):
+    def __init__(self, day: date = DAY, pace: str = "normal", storage=None):
         self.host = Host(clock=clock_at(day))
         self.storage = dict(storage or {})
-        self.keep(self.host.hello("", "", {}, speed))
+        self.keep(self.host.hello("", "", {}, pace))
 
     def keep(self, reply: dict) -> dict:
         assert "error" not in reply
@@ -129,16 +131,16 @@ def test_house_rules_in_the_address_do_not_change_the_daily_deal():
 def test_same_date_same_deal_and_same_computer_moves_on_two_devices():
     """Two fresh devices, the person playing the same moves: the same records, move for move,
     though one plays at normal pace and the other at instant and reloads mid-game."""
-    one = Device(speed="normal")
+    one = Device(pace="normal")
     one.daily()
     first = one.play_to_the_end(first_capture_else_last)
 
-    two = Device(speed="instant")
+    two = Device(pace="instant")
     two.daily()
     for _ in range(40):
         two.step(first_capture_else_last)
     # A reload: a new worker resumes the deal from storage (its computers come back as they were).
-    reloaded = Device(speed="instant", storage=two.storage)
+    reloaded = Device(pace="instant", storage=two.storage)
     reply = reloaded.keep(reloaded.host.hello("", "", reloaded.saves(), "instant",
                                               playing=DAILY_KEY))
     assert reply["slot"] == DAILY_KEY
@@ -430,7 +432,7 @@ def test_a_damaged_daily_slot_is_set_aside_with_a_message():
     device = Device(storage={DAILY_KEY: "{not json"})
     reply = device.start()
     assert "daily deal" in reply["notice"] and "set aside" in reply["notice"]
-    assert device.storage[daily.BROKEN_KEY] == "{not json" and DAILY_KEY not in device.storage
+    assert device.storage[DAILY_BROKEN_KEY] == "{not json" and DAILY_KEY not in device.storage
     assert "Play today" in reply["daily"]
     for bad in ('{"format": "tweak-daily/1", "date": "2026-12-01"}',
                 '{"format": "tweak-daily/1", "date": "2026-12-01", "result": {"points": -1}}',

@@ -12,19 +12,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tweak import Place, loads
-from ui.worker.host import (BROKEN_KEY, LAST_BROKEN_KEY, LAST_KEY, PREVIOUS_KEY, SAVE_KEY, Host,
-                     parse_saves)
+from ui.worker.protocol import BROKEN_KEY, LAST_BROKEN_KEY, LAST_KEY, PREVIOUS_KEY, SAVE_KEY
+from ui.worker.host import Host, parse_saves
 
 FIELDS = {"players": "2", "kind-0": "human", "kind-1": "bot", "edition": "classic"}
 
 
-def host(query: str = "?seed=7&speed=instant") -> Host:
+def host(query: str = "?seed=7&pace=instant") -> Host:
     made = Host(seeds=random.Random(1))
     made.hello(query, "", {}, "normal")
     return made
 
 
-def dealt(query: str = "?seed=7&speed=instant"):
+def dealt(query: str = "?seed=7&pace=instant"):
     made = host(query)
     reply = made.deal(FIELDS, {})
     return made, reply
@@ -44,7 +44,7 @@ def test_hello_answers_the_start_screen_with_the_levels_of_each_select():
     assert json.loads(json.dumps(reply)) == reply  # plain data: it crosses to the main thread
 
 
-@pytest.mark.parametrize("query", ["?seed=%C2%B2", "?seed=" + "9" * 5000, "?speed=warp",
+@pytest.mark.parametrize("query", ["?seed=%C2%B2", "?seed=" + "9" * 5000, "?pace=warp",
                                    "?goal=0", "?tcards=cake"])
 def test_a_bad_address_says_why_on_the_start_screen_and_a_game_can_still_be_dealt(query):
     made = Host()
@@ -54,7 +54,7 @@ def test_a_bad_address_says_why_on_the_start_screen_and_a_game_can_still_be_deal
 
 
 def test_a_deal_stores_the_game_and_keeps_the_game_it_replaces():
-    made, first = dealt("?speed=instant")  # no seed hook: each deal is a new one
+    made, first = dealt("?pace=instant")  # no seed hook: each deal is a new one
     old = first["store"][SAVE_KEY]
     assert loads(old).players == 2
     reply = made.deal(FIELDS, {SAVE_KEY: old})
@@ -103,7 +103,7 @@ def test_a_move_refused_is_a_sentence_on_the_table_not_an_error():
 
 
 def test_computer_moves_come_one_per_call_and_the_thinking_seat_is_shown():
-    made, reply = dealt("?seed=3&speed=instant&dealer=0")  # the computer plays first
+    made, reply = dealt("?seed=3&pace=instant&dealer=0")  # the computer plays first
     assert reply["bot"] and "thinking" in reply["html"]
     moved = made.bot_move()
     assert loads(moved["store"][SAVE_KEY]).actions  # one computer move, stored
@@ -145,7 +145,7 @@ def test_the_worker_reads_only_save_keys_from_the_main_thread():
 
 
 def test_every_move_is_announced_once_and_a_turn_with_its_prompt():
-    made, reply = dealt("?seed=3&speed=instant&dealer=0")  # the computer plays first
+    made, reply = dealt("?seed=3&pace=instant&dealer=0")  # the computer plays first
     heard = list(reply["announce"])
     while reply["bot"]:
         reply = made.bot_move()
@@ -159,7 +159,7 @@ def test_every_move_is_announced_once_and_a_turn_with_its_prompt():
 
 
 def test_motion_says_where_cards_go():
-    made, reply = dealt("?seed=3&speed=instant&dealer=0")
+    made, reply = dealt("?seed=3&pace=instant&dealer=0")
     assert reply["motion"]["from"] == "deck"  # the deal
     moved = made.bot_move()
     motion = moved["motion"]
@@ -172,7 +172,7 @@ def test_motion_says_where_cards_go():
 def short_game_played_out():
     """(host, its last reply): a short game (goal 1) played to its end, the person playing
     their last legal action each turn."""
-    made = host("?seed=7&speed=instant&goal=1")
+    made = host("?seed=7&pace=instant&goal=1")
     reply = made.deal(FIELDS, {})
     while reply["screen"] != "over":
         if reply["bot"]:

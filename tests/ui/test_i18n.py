@@ -27,7 +27,8 @@ from tweak import (EDITIONS, Capture, Record, TKind, apply, bots, format_action,
 from tweak.rules import Rules
 from ui.worker import i18n
 from ui.worker.screens import rules as rules_page
-from ui.worker.host import SAVE_KEY, Host
+from ui.worker.protocol import SAVE_KEY
+from ui.worker.host import Host
 from ui.worker.story import callout
 
 from scenarios import tweak_opening
@@ -223,24 +224,27 @@ def test_the_main_threads_own_screens_are_marked(page_module):
     assert not bare, f"unmarked messages in ui/main_thread/page.py: {bare}"
 
 
-def test_a_third_language_is_just_a_catalogue(babel, tmp_path):
+def test_a_new_language_is_just_a_catalogue(babel, tmp_path):
     """A copy of the repository's locale/ with one more .po: the archive, the start script
     and the worker's list of languages all have it; nothing else is edited."""
     import shutil
 
     shutil.copytree(ROOT / "locale", tmp_path / "locale")
-    french = tmp_path / "locale/fr/LC_MESSAGES/tweak.po"
-    french.parent.mkdir(parents=True)
-    french.write_text('msgid ""\nmsgstr ""\n"Language: fr\\n"\n'
-                      '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n'
+    existing = sorted(path.parent.parent.name
+                      for path in (ROOT / "locale").glob("*/LC_MESSAGES/tweak.po"))
+    german = tmp_path / "locale/de/LC_MESSAGES/tweak.po"
+    german.parent.mkdir(parents=True)
+    german.write_text('msgid ""\nmsgstr ""\n"Language: de\\n"\n'
+                      '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
                       '"Content-Type: text/plain; charset=utf-8\\n"\n\n'
-                      'msgid "Deal"\nmsgstr "Distribuer"\n', encoding="utf-8")
+                      'msgid "Deal"\nmsgstr "Austeilen"\n', encoding="utf-8")
     made = catalogues.generated(tmp_path)
-    assert '"fr": "Français"' in made[catalogues.START_SCRIPT].decode("utf-8")
+    assert '"de": "Deutsch"' in made[catalogues.START_SCRIPT].decode("utf-8")
     (tmp_path / "catalogues.zip").write_bytes(made[catalogues.ARCHIVE])
-    assert i18n.available(str(tmp_path / "catalogues.zip")) == ["en", "es", "fr"]
-    i18n.use("fr", str(tmp_path / "catalogues.zip"))
-    assert i18n._("Deal") == "Distribuer"
+    languages = i18n.available(str(tmp_path / "catalogues.zip"))
+    assert languages[0] == "en" and sorted(languages[1:]) == sorted(existing + ["de"])
+    i18n.use("de", str(tmp_path / "catalogues.zip"))
+    assert i18n._("Deal") == "Austeilen"
 
 
 def test_without_catalogues_or_with_a_broken_archive_the_game_speaks_english(tmp_path):
@@ -368,7 +372,7 @@ def test_a_damaged_save_is_set_aside_in_the_players_language(catalogue_archive):
 
 def test_switching_language_mid_game_keeps_the_game(catalogue_archive):
     host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
-    host.hello("?seed=4&speed=instant", "", {}, "normal", browser=["en"])
+    host.hello("?seed=4&pace=instant", "", {}, "normal", browser=["en"])
     first = host.deal(FIELDS, {})
     save = first["store"][SAVE_KEY]
     reply = host.language("es", {}, showing="table")
@@ -434,7 +438,7 @@ def english_left(fragment: str) -> list:
 
 def start_parts(host):
     made = Host(seeds=random.Random(2))
-    made.hello("?seed=3&speed=instant", "", {}, "normal")
+    made.hello("?seed=3&pace=instant", "", {}, "normal")
     save = made.deal(FIELDS, {})["store"][SAVE_KEY]
     reply = host.hello("?lang=xx&seed=oops", "", {}, "normal", browser=["en"])
     saves = host.start({SAVE_KEY: save, "tweak.save.previous": save})
@@ -448,7 +452,7 @@ def house_rules_page(host):
 
 
 def prompts(host):
-    host.hello("?lang=xx&seed=4&speed=instant", "", {}, "normal")
+    host.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
     reply = host.deal(FIELDS, {})
     while reply["bot"]:
         reply = host.bot_move()
@@ -479,7 +483,7 @@ def _hint_parts(given) -> str:
 def hints(host):
     """The coach's hint on many turns of a game with every [T!] card in play (captures,
     places, the Bomb's give-ups, the [T!] cards played and kept), each hinted move made."""
-    host.hello("?lang=xx&seed=4&speed=instant&tcards=thief,joker,bomb,change", "", {}, "normal")
+    host.hello("?lang=xx&seed=4&pace=instant&tcards=thief,joker,bomb,change", "", {}, "normal")
     reply, shown = host.deal(FIELDS, {}), []
     session = host.session
     for _turn in range(24):
@@ -499,7 +503,7 @@ def hints(host):
 def all_sums(host):
     """Show all sums on: the turn's prompt, the hint beside the marks, and between people the
     refusal of a hint while hints are off."""
-    host.hello("?lang=xx&seed=4&speed=instant", "", {}, "normal")
+    host.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
     host.deal(FIELDS, {})
     while host.session.bot_to_act():
         host.bot_move()
@@ -507,7 +511,7 @@ def all_sums(host):
     assert host.session.show_sums and host.session.screen().marks is not None
     shown.append(_hint_parts(host.session.hint))
     hot = Host(seeds=random.Random(3))
-    hot.hello("?lang=xx&seed=4&speed=instant", "", {}, "normal")
+    hot.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
     hot.deal({**FIELDS, "kind-1": "human"}, {})
     hot.command("reveal")
     if hot.session.bot_to_act():
@@ -521,7 +525,7 @@ def take_back(host):
     daily deal, between people, after the game."""
     from ui.worker.session import SessionError
 
-    host.hello("?lang=xx&seed=4&speed=instant", "", {}, "normal")
+    host.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
     host.deal(FIELDS, {})
     session = host.session
     while session.bot_to_act():
@@ -541,7 +545,7 @@ def take_back(host):
     assert "⟦Õñłý ýõür łàst mõvé" in shown[-1]
     daily = Host(seeds=random.Random(3), clock=lambda: datetime(2026, 12, 1, 15,
                                                                tzinfo=timezone.utc))
-    daily.hello("?lang=xx&speed=instant", "", {}, "normal")
+    daily.hello("?lang=xx&pace=instant", "", {}, "normal")
     daily.daily("", {})
     while daily.session.bot_to_act():
         daily.bot_move()
@@ -549,7 +553,7 @@ def take_back(host):
     shown.append(notices(daily.command("take-back")))
     shown.append(notices(daily.rematch()))  # the daily deal has no second game
     hot = Host(seeds=random.Random(3))
-    hot.hello("?lang=xx&seed=4&speed=instant", "", {}, "normal")
+    hot.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
     hot.deal({**FIELDS, "kind-1": "human"}, {})
     hot.command("reveal")
     shown.append(notices(hot.command("take-back")))
@@ -583,7 +587,7 @@ def daily_result(host):
 
     host = Host(seeds=random.Random(3), clock=lambda: datetime(2026, 12, 1, 15,
                                                               tzinfo=timezone.utc))
-    host.hello("?lang=xx&speed=instant", "", {}, "normal")
+    host.hello("?lang=xx&pace=instant", "", {}, "normal")
     shown = []
     for result in (daily.Result(142, 3, 2, False, 4), daily.Result(1, 1, 1, True, 4),
                    daily.Result(0, 0, 3, False, 4), daily.Result(22, 0, 4, False, 4)):
@@ -608,7 +612,7 @@ def sound_panel(host):
 def pass_device(host):
     """A hot-seat game's pass-the-device screen (the worker's words: the prompt announced,
     the refusal of a move before the hand is revealed) and the turn that follows."""
-    host.hello("?lang=xx&seed=4&speed=instant", "", {}, "normal")
+    host.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
     reply = host.deal({**FIELDS, "kind-1": "human", "name-1": ""}, {})
     assert reply["screen"] == "pass"
     shown = [notices(reply), notices(host.command("reveal"))]
@@ -690,7 +694,7 @@ def finished_game_host(host):
     """``host`` showing the results of a finished game (a link to it, as a friend opens it)."""
     from tests.ui.test_review import short_game
 
-    host.hello("?lang=xx&speed=instant", "", {}, "normal")
+    host.hello("?lang=xx&pace=instant", "", {}, "normal")
     host.open_link(to_fragment(short_game()), {})
     return host
 
@@ -727,7 +731,7 @@ def rich_table(host):
     picked, so the running sum, the move buttons and the keys line show.  With the flashes
     and the sentences announced along the way."""
     opening = tweak_opening(3, ("thief", "joker", "bomb"))
-    host.hello(opening.query(lang="xx", speed="instant"), "", {}, "normal")
+    host.hello(opening.query(lang="xx", pace="instant"), "", {}, "normal")
     host.deal(FIELDS, {})
     shown = []
     reply = host.act(str(opening.tweak))
@@ -756,7 +760,7 @@ def rich_table(host):
 
 
 def _to_the_end_of_a_round(host, goal):
-    host.hello(f"?lang=xx&seed=9&speed=instant&goal={goal}", "", {}, "normal")
+    host.hello(f"?lang=xx&seed=9&pace=instant&goal={goal}", "", {}, "normal")
     reply = host.deal(FIELDS, {})
     while host.session.kind() == "table":
         reply = host.bot_move() if reply["bot"] else host.act(
@@ -779,7 +783,7 @@ def game_over(host):
 def hot_seat_pass(host):
     """Two people at one device: the table with every hand hidden while a computer plays,
     then the pass screen before a person's turn."""
-    host.hello("?lang=xx&seed=3&speed=instant&dealer=0", "", {}, "normal")
+    host.hello("?lang=xx&seed=3&pace=instant&dealer=0", "", {}, "normal")
     reply = host.deal({**FIELDS, "kind-2": "human", "name-0": "Blaise", "name-2": "You"}, {})
     shown = [reply["html"]]
     assert 'class="hand hidden-hand"' in reply["html"]  # Ada, a computer, plays first
@@ -928,7 +932,7 @@ def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_langua
     setup = parse_setup({**FIELDS, "name-0": "Tú"})
     assert setup.seats[0].name == YOU == "You"
     host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
-    host.hello("?seed=4&speed=instant", "", {}, "normal", lang="es")
+    host.hello("?seed=4&pace=instant", "", {}, "normal", lang="es")
     save = host.deal({**FIELDS, "name-0": "tú"}, {})["store"][SAVE_KEY]
     assert '"names":["You","Ada","Blaise"]' in save.replace(" ", "")
     assert save_summary(save).startswith("3 jugadores: Tú, Ada, Blaise · ")
@@ -938,7 +942,7 @@ def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_langua
 
 def test_a_pass_screen_and_a_take_back_in_spanish(catalogue_archive):
     host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
-    host.hello("?seed=4&speed=instant", "", {}, "normal", lang="es")
+    host.hello("?seed=4&pace=instant", "", {}, "normal", lang="es")
     reply = host.deal({**FIELDS, "kind-1": "human"}, {})
     assert reply["announce"][-1] == "Pasa el dispositivo a Jugador 1."
     host.deal(FIELDS, {})

@@ -11,7 +11,8 @@ import pytest
 from tweak import Place, loads, parse_action, view
 from tweak.bots import evaluate
 from ui.worker.coach import HINT_BUDGET, capture_marks
-from ui.worker.host import SAVE_KEY, Host
+from ui.worker.protocol import SAVE_KEY
+from ui.worker.host import Host
 from ui.worker.session import Hooks, Session, SessionError, parse_setup
 
 
@@ -20,7 +21,7 @@ def session_of(*kinds, seed=3):
     for seat, kind in enumerate(kinds):
         fields[f"kind-{seat}"] = kind
     return Session.new(parse_setup(fields), Hooks(seed=seed, dealer=len(kinds) - 1,
-                                                   speed="instant"))
+                                                   pace="instant"))
 
 
 def test_a_hint_is_the_evaluators_best_move_for_the_persons_view_and_selects_it():
@@ -129,7 +130,7 @@ def test_never_take_back_between_people():
 def test_the_protocol_takes_back_and_saves_the_practice_record():
     host = Host()
     fields = {"players": "2", "kind-0": "human", "kind-1": "bot"}
-    host.hooks = Hooks(seed=3, dealer=1, speed="instant")
+    host.hooks = Hooks(seed=3, dealer=1, pace="instant")
     reply = host.deal(fields, {})
     me = host.session.screen().view
     host.act(str(Place(me.hand[0])))
@@ -149,7 +150,7 @@ def test_the_protocol_takes_back_and_saves_the_practice_record():
 def finish_against_computers(host, stats_text=""):
     """Deal 2 players (a person and an Easy computer) with a goal of 1 and play the person's
     first legal move each turn until the game ends; the last reply."""
-    host.hooks = Hooks(seed=5, dealer=1, speed="instant", goal=1)
+    host.hooks = Hooks(seed=5, dealer=1, pace="instant", goal=1)
     host.deal({"players": "2", "kind-0": "human", "kind-1": "bot:easy"}, {})
     reply = {}
     while not host.session.state.is_over:
@@ -165,7 +166,8 @@ def finish_against_computers(host, stats_text=""):
 
 
 def test_a_game_that_ends_is_counted_in_the_stored_statistics():
-    from ui.worker.stats import STATS_KEY, parse
+    from ui.worker.protocol import STATS_KEY
+    from ui.worker.stats import parse
 
     host = Host()
     reply = finish_against_computers(host)
@@ -178,7 +180,8 @@ def test_a_game_that_ends_is_counted_in_the_stored_statistics():
 
 
 def test_a_damaged_statistics_store_is_set_aside_with_a_message():
-    from ui.worker.stats import BROKEN_KEY, STATS_KEY, parse
+    from ui.worker.protocol import STATS_BROKEN_KEY as BROKEN_KEY, STATS_KEY
+    from ui.worker.stats import parse
 
     host = Host()
     reply = finish_against_computers(host, "{not json")
@@ -191,7 +194,8 @@ def test_a_damaged_statistics_store_is_set_aside_with_a_message():
 
 
 def test_export_import_and_reset_with_a_confirmation():
-    from ui.worker.stats import STATS_KEY, parse
+    from ui.worker.protocol import STATS_KEY
+    from ui.worker.stats import parse
 
     host = Host()
     stored = finish_against_computers(host)["store"][STATS_KEY]

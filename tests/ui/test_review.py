@@ -253,7 +253,7 @@ def test_the_same_record_gets_the_same_comments():
 
 def over_host(record: Record) -> tuple:
     made = Host(seeds=random.Random(1))
-    made.hello("?speed=instant", "", {}, "normal")
+    made.hello("?pace=instant", "", {}, "normal")
     return made, made.open_link(to_fragment(record), {})
 
 

@@ -68,10 +68,10 @@ def test_setup_makes_names_distinct_and_renames_you_in_hot_seat():
 
 def test_hooks_are_read_and_checked():
     hooks = parse_hooks({"seed": "12", "goal": "30", "tcards": "thief,bomb", "dealer": "1",
-                         "speed": "instant", "other": "1"})
+                         "pace": "instant", "other": "1"})
     assert hooks == Hooks(seed=12, goal=30, tcards=(TKind.THIEF, TKind.BOMB), dealer=1,
-                          speed="instant")
-    for key, bad in (("seed", "-1"), ("goal", "0"), ("tcards", "thief,cake"), ("speed", "warp"),
+                          pace="instant")
+    for key, bad in (("seed", "-1"), ("goal", "0"), ("tcards", "thief,cake"), ("pace", "warp"),
                      ("dealer", "9"), ("seed", "")):
         with pytest.raises(SessionError, match=key):
             parse_hooks({key: bad})
@@ -366,6 +366,6 @@ def test_the_log_is_public_and_calls_out_sums():
 def test_a_computer_thinks_at_the_pace_in_force():
     session = Session.new(setup_of("human", "bot:hard"), Hooks(seed=3, dealer=0))
     assert session.bot(1).pace == "normal"
-    session.command("speed:instant")
+    session.command("pace:instant")
     assert session.bot(1).pace == "instant"  # remade from its own seed, not the deal's
     assert session.bot_seeds[1] != session.record.seed

@@ -52,7 +52,7 @@ OWNER_KEY = "tweak.owner"  # which tab plays the saved game (localStorage: every
 PLAYING_KEY = "tweak.playing"
 TAB = str(js.Math.random())[2:]  # this tab's name in OWNER_KEY
 # Seconds from a computer's turn to its move on screen (thinking included).  Their names are
-# ui.worker.screens.start.SPEEDS's; only the main thread keeps time.
+# ui.worker.screens.start.PACES's; only the main thread keeps time.
 PACES = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 # Milliseconds a card takes to travel at each pace (ui/main_thread/motion.js); at instant, none.  And how
 # long a computer's capture shows its cards gathered before they go.
@@ -367,8 +367,8 @@ async def draw(reply, number, hold):
     if "error" in reply:
         notify(reply["error"])
         return
-    if "speed" in reply:
-        page.pace = reply["speed"]
+    if "pace" in reply:
+        page.pace = reply["pace"]
     if "sound" in reply:
         install_sound_controls(reply["sound"])
     if "lang" in reply:
@@ -725,7 +725,7 @@ async def handle(kind, value, target=None):
         else:
             await ask("command", value)
     else:
-        if name == "speed" and arg in PACES:
+        if name == "pace" and arg in PACES:
             storage_set(PACE_KEY, arg)
         await ask("command", value)
 

@@ -1,22 +1,11 @@
-"""The page's Pyodide worker: the game's half of the page protocol.
+"""The game's Pyodide worker: index.html's ``<script type="py" worker name="tweak">``.
 
-index.html declares it as ``<script type="py" worker name="tweak" src="./ui/worker/__main__.py"
-config="./pyscript.toml">``; PyScript runs it in a web worker and hands the main thread
-(``ui/main_thread/page.py``) every function named in ``__export__``.  Each takes plain strings and returns
-a reply as JSON text (``ui.worker.host`` documents the replies).  This module touches neither the DOM
-nor ``js``: the worker has no document (PyScript's console warning about ``window`` and
-``document`` in a worker is expected).
-
-The verbs: ``hello`` (the first call: address, saves, pace, language), ``language`` (switch
-and draw again what is shown), ``start`` (the start screen),
-``deal``, ``resume``, ``open_link``, ``daily`` (a day's daily deal), ``rematch``, ``review_last``
-(the start screen's "Review last game"), ``act`` (a move), ``command`` (a UI
-command: also the hint, show all sums, take back and the game review's ``review:...``), ``bot_move`` (a computer thinks and
-moves), ``screen``, ``rules``, ``link``, and the statistics' ``statistics`` (their screen, a
-reset), ``export_stats`` (a file to download), ``import_stats`` (a file's text).  ``act`` and
-``bot_move`` also take the stored statistics text, counted into when the game ends.
-One more is for measuring, not playing: ``memory`` (the worker's memory figures, read by
-tests/bench/soak_page.py; it reads no game state and changes none).
+PyScript runs this script in a web worker and hands the main thread (ui/main_thread/page.py)
+every function named in ``__export__``: one per verb of ``ui.worker.protocol.VERBS``, built
+here from that table.  Each takes the verb's text arguments and returns its reply as JSON text
+(``ui.worker.host.Host`` answers; a bug or a module that did not load is a sentence in
+``"error"``, never a dead worker).  This script touches neither the DOM nor ``js``: a worker
+has no document (PyScript's console warning about ``window`` and ``document`` is expected).
 """
 
 import asyncio
@@ -34,14 +23,16 @@ if os.path.isfile(ARCHIVE) and ARCHIVE not in sys.path:
     sys.path.insert(0, ARCHIVE)
 
 try:
-    from ui.worker.i18n import _
+    from ui.worker.protocol import VERBS
     from ui.worker.host import Host, parse_saves
+    from ui.worker.i18n import _
 
     host = Host()
     broken = ""
 except Exception as error:  # noqa: BLE001 — a missing or broken module: say so, don't hang
     traceback.print_exc()
     broken = f"a part of the game did not load ({type(error).__name__}: {error})"
+    VERBS = {"hello": (), "memory": ()}  # the first call says so
 
 
 def _answer(call):
@@ -57,87 +48,41 @@ def _answer(call):
         return json.dumps({"error": _("Something went wrong: {error}").format(error=error)})
 
 
-def hello(query, fragment, saves, speed, playing, languages="{}"):
-    """``playing``: the storage key of the game this tab showed before a reload, or "no";
-    ``languages``: JSON ``{"stored": the player's choice or null, "browser": [...]}``."""
-    def call():
-        wanted = json.loads(languages or "{}")
-        return host.hello(query, fragment, parse_saves(saves), speed,
-                          "" if playing == "no" else playing,
-                          wanted.get("stored") or "", wanted.get("browser") or [])
-    reply = _answer(call)
-    if not _table_loaded:
-        # Once the page has its answer (and shows "ready"), not before: see load_the_table.
-        asyncio.get_event_loop().call_soon(load_the_table)
-    return reply
+def _languages(text):
+    wanted = json.loads(text or "{}")
+    return wanted.get("stored") or "", wanted.get("browser") or []
 
 
-def language(lang, saves, showing=""):
-    return _answer(lambda: host.language(lang, parse_saves(saves), showing))
+# How each argument of the protocol reaches ``Host``: text -> the values it stands for (one
+# argument may stand for two).  Any other argument is passed as it is.
+DECODE = {
+    "saves": lambda text: (parse_saves(text),),
+    "fields": lambda text: (json.loads(text),),
+    "playing": lambda text: ("" if text in (None, "no") else text,),
+    "languages": _languages,
+}
 
 
-def start(saves):
-    return _answer(lambda: host.start(parse_saves(saves)))
+def _verb(name):
+    """The exported function of verb ``name``: its text arguments decoded, ``Host``'s method
+    of that name called with them, the reply as JSON text."""
+    parameters = VERBS[name]
 
+    def exported(*texts):
+        def call():
+            values = []
+            for index, parameter in enumerate(parameters):
+                text = texts[index] if index < len(texts) else None
+                values.extend(DECODE[parameter](text) if parameter in DECODE else (text,))
+            return getattr(host, name)(*values)
+        reply = _answer(call)
+        if name == "hello" and not _table_loaded:
+            # Once the page has its answer (and shows "ready"), not before: see load_the_table.
+            asyncio.get_event_loop().call_soon(load_the_table)
+        return reply
 
-def deal(fields, saves):
-    return _answer(lambda: host.deal(json.loads(fields), parse_saves(saves)))
-
-
-def resume(key, saves):
-    return _answer(lambda: host.resume(key, parse_saves(saves)))
-
-
-def open_link(fragment, saves):
-    return _answer(lambda: host.open_link(fragment, parse_saves(saves)))
-
-
-def daily(day, saves):
-    return _answer(lambda: host.daily(day, parse_saves(saves)))
-
-
-def rematch(saves="{}"):
-    return _answer(lambda: host.rematch(parse_saves(saves)))
-
-
-def review_last(saves):
-    return _answer(lambda: host.review_last(parse_saves(saves)))
-
-
-def act(action, stats=None):
-    return _answer(lambda: host.act(action, stats))
-
-
-def command(text):
-    return _answer(lambda: host.command(text))
-
-
-def bot_move(stats=None):
-    return _answer(lambda: host.bot_move(stats))
-
-
-def statistics(stats, step=""):
-    return _answer(lambda: host.statistics(stats, step))
-
-
-def export_stats(stats):
-    return _answer(lambda: host.export_stats(stats))
-
-
-def import_stats(text, stats):
-    return _answer(lambda: host.import_stats(text, stats))
-
-
-def screen():
-    return _answer(host.screen)
-
-
-def rules():
-    return _answer(host.rules)
-
-
-def link():
-    return _answer(host.link)
+    exported.__name__ = name
+    return exported
 
 
 def memory():
@@ -161,10 +106,8 @@ def memory():
                        "gc_objects": len(gc.get_objects())})
 
 
-__export__ = ["hello", "language", "start", "deal", "resume", "open_link", "daily", "rematch",
-              "review_last",
-              "act", "command", "bot_move", "screen", "rules", "link", "statistics",
-              "export_stats", "import_stats", "memory"]
+globals().update({name: _verb(name) for name in VERBS if name != "memory"})
+__export__ = list(VERBS)
 
 _table_loaded = False
 

@@ -40,15 +40,14 @@ from datetime import date, timedelta
 from typing import Optional
 
 from .i18n import N_, _, ngettext, told
+from .protocol import DAILY_BROKEN_KEY, DAILY_KEY  # noqa: F401 (documented names)
 
-__all__ = ["DAILY_KEY", "BROKEN_KEY", "FORMAT", "LINEUP", "EDITION", "HARD_STEPS", "DailyError",
+__all__ = ["FORMAT", "LINEUP", "EDITION", "HARD_STEPS", "DailyError",
            "Result", "Status", "today", "parse_day", "day_text", "long_date", "deal_seed",
            "bot_seed", "make_bot", "read_day", "result_of", "result_line", "share_text", "fragment",
            "rival_text", "parse_rival", "compare_line",
            "parse_status", "dumps_status", "ordinal", "yesterday"]
 
-DAILY_KEY = "tweak.daily"
-BROKEN_KEY = "tweak.daily.broken"
 FORMAT = "tweak-daily/1"
 EDITION = "classic"
 # (name, tag): the person, then three computers.  Fixed, so the deal is everyone's.

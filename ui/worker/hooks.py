@@ -1,10 +1,10 @@
-"""The address's hooks (house rules and test settings read from ``?seed=12&speed=instant``)
+"""The address's hooks (house rules and test settings read from ``?seed=12&pace=instant``)
 and ``SessionError``, the error every part of the worker raises for something a player did or
 loaded that cannot be done (its message is fit to show them).
 
 ``Hooks`` fields: ``seed`` (reproducible deals), ``goal`` (one goal for every player count,
-R3/R19), ``tcards`` (stack round 1's [T!] pile), ``dealer`` (round 1's dealer), ``speed`` (the
-pace of computer moves, ``SPEEDS``), ``today`` (the UTC day the daily deal takes as today) and
+R3/R19), ``tcards`` (stack round 1's [T!] pile), ``dealer`` (round 1's dealer), ``pace`` (the
+pace of computer moves, ``PACES``), ``today`` (the UTC day the daily deal takes as today) and
 ``lang`` (a language chosen over the player's: ``xx`` is ``ui.worker.i18n``'s pseudo-language).
 """
 
@@ -18,11 +18,10 @@ from tweak.rules import MAX_GOAL, MAX_PLAYERS
 
 from . import daily
 from .i18n import N_, _, told
+from .protocol import PACES
 
-__all__ = ["Hooks", "parse_hooks", "SessionError", "SPEEDS"]
+__all__ = ["Hooks", "parse_hooks", "SessionError"]
 
-# Seconds between computer moves, so a person can follow the game (issue 3: ~0.8–1.2 s).
-SPEEDS = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 
 
 class SessionError(ValueError):
@@ -35,14 +34,14 @@ class Hooks:
     goal: Optional[int] = None
     tcards: Optional[tuple] = None
     dealer: Optional[int] = None
-    speed: Optional[str] = None
+    pace: Optional[str] = None
     today: Optional[object] = None  # a datetime.date: the daily deal's "today" (tests)
     lang: Optional[str] = None
 
 
 def parse_hooks(params) -> Hooks:
     """The address's query parameters (a mapping, as the browser's ``URLSearchParams`` decodes
-    them: ``seed=12&goal=30&tcards=thief,bomb&dealer=1&speed=instant``) → ``Hooks``.  Unknown
+    them: ``seed=12&goal=30&tcards=thief,bomb&dealer=1&pace=instant``) → ``Hooks``.  Unknown
     parameters are ignored (a link may carry others); a bad value raises ``SessionError``,
     quoting at most 40 characters of it (an address may hold megabytes)."""
 
@@ -78,10 +77,10 @@ def parse_hooks(params) -> Hooks:
             raise SessionError(_("The page address sets tcards={value}, which does not stack "
                                  "the [T!] pile: {error}.").format(
                 value=shown(params["tcards"]), error=told(error))) from None
-    speed = params.get("speed")
-    if speed is not None and speed not in SPEEDS:
-        raise SessionError(_("The page address sets speed={value}; use one of "
-                             "{choices}.").format(value=shown(speed), choices=", ".join(SPEEDS)))
+    pace = params.get("pace")
+    if pace is not None and pace not in PACES:
+        raise SessionError(_("The page address sets pace={value}; use one of "
+                             "{choices}.").format(value=shown(pace), choices=", ".join(PACES)))
     lang = params.get("lang")
     if lang is not None and not (lang.isascii() and lang.isalpha() and 2 <= len(lang) <= 3):
         raise SessionError(_("The page address sets lang={value}; use a language code such "
@@ -94,5 +93,5 @@ def parse_hooks(params) -> Hooks:
             raise SessionError(_("The page address sets today={value}, but {error}.").format(
                 value=shown(params["today"]), error=told(error))) from None
     return Hooks(seed=number("seed", 0, 2**53), goal=number("goal", 1, MAX_GOAL),
-                 tcards=tcards, dealer=number("dealer", 0, MAX_PLAYERS - 1), speed=speed,
+                 tcards=tcards, dealer=number("dealer", 0, MAX_PLAYERS - 1), pace=pace,
                  today=today, lang=lang and lang.lower())

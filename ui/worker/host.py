@@ -19,7 +19,7 @@ Data:
   - ``store``: ``{key: text or None}`` to write into ``localStorage`` (None removes the key);
   - ``flash``, ``flash_big``: the last move's celebration (``ui.worker.screens.game.render_flash``) and
     whether it is the big TWEAK! burst rather than a toast;
-  - ``speed``: the pace of computer moves in force (a key of ``ui.worker.screens.start.SPEEDS``);
+  - ``pace``: the pace of computer moves in force (a key of ``ui.worker.screens.start.PACES``);
   - ``sounds``, ``speech`` (issue 12, ``ui.worker.cues``): the sounds the move just made and the turn
     now beginning deserve (names of ``ui.worker.cues.SOUNDS``, in order), and the words to say aloud,
     ``{"text", "lang", "kind"}`` with kind ``"sum"`` or ``"prompt"``; the page plays them as
@@ -87,22 +87,14 @@ from .cues import LANG, cues, render_sound_controls
 from . import i18n
 from .i18n import YOU, _, shown_name, told
 from . import daily as daily_deal
-from .daily import DAILY_KEY
-from .hooks import SPEEDS, Hooks, SessionError, parse_hooks
+from .hooks import Hooks, SessionError, parse_hooks
+from .protocol import (BROKEN_KEY, DAILY_BROKEN_KEY, DAILY_KEY, LAST_BROKEN_KEY, LAST_KEY, PACES,
+                       PREVIOUS_KEY, SAVE_KEY, SAVE_KEYS, STATS_BROKEN_KEY, STATS_KEY,
+                       STORED_KEYS)
 from .screens.start import (level_options, render_daily, render_last, render_notice,
                             render_saves, save_summary)
 
-__all__ = ["Host", "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "LAST_KEY", "SAVE_KEYS"]
-
-SAVE_KEY = "tweak.save"
-PREVIOUS_KEY = "tweak.save.previous"
-BROKEN_KEY = "tweak.save.broken"
-LAST_KEY = "tweak.last"  # the record of the last game played to its end
-LAST_BROKEN_KEY = "tweak.last.broken"  # a last game that could not be read, set aside
-SAVE_KEYS = (SAVE_KEY, PREVIOUS_KEY)
-# What a ``saves`` argument may hold: the saves, the daily deal's status, the statistics
-# (the start screen shows the daily streak) and the last finished game (reviewable).
-STORED_KEYS = SAVE_KEYS + (DAILY_KEY, "tweak.stats", LAST_KEY)
+__all__ = ["Host", "parse_saves", "motion_of"]
 
 
 def _loads(text: str):
@@ -118,7 +110,7 @@ def _utc_now():
 
 
 def _query_params(query: str) -> dict:
-    """``?seed=12&speed=instant`` → ``{"seed": "12", "speed": "instant"}``, decoded as the
+    """``?seed=12&pace=instant`` → ``{"seed": "12", "pace": "instant"}``, decoded as the
     browser's ``URLSearchParams`` would (the first of repeated keys wins).  The same pairs as
     ``urllib.parse.parse_qsl(..., keep_blank_values=True)`` (tests/ui/test_host.py checks),
     without importing it: in the worker that import compiles urllib and ipaddress from source,
@@ -154,7 +146,7 @@ class Host:
         self.slot = SAVE_KEY  # where the game on the table is saved (DAILY_KEY: today's deal)
         self.session = None
         self.notice = ""  # for the start screen
-        self.speed = "normal"
+        self.pace = "normal"
         self._seeds = seeds or random.SystemRandom()  # new deals' seeds
         self._announced = 0  # serial of the last log entry announced
         self._prompted = ("", -1)  # the last turn prompt announced, and its game step
@@ -167,7 +159,7 @@ class Host:
         """The daily deal's today: the ``?today=`` hook, else the clock's UTC date."""
         return self.hooks.today or daily_deal.today(self._clock)
 
-    def hello(self, query: str, fragment: str, saves: dict, speed: str,
+    def hello(self, query: str, fragment: str, saves: dict, pace: str,
               playing="", lang: str = "", browser=()) -> dict:
         """The first call: read the address (``?hooks``, a ``#g=`` game link or a
         ``#daily=DAY`` link), the pace last chosen and the language (``lang``, the player's
@@ -176,7 +168,7 @@ class Host:
         under that key before a reload (True: ``tweak.save``), resume it at once (a reload is
         not a trip to the menu); else answer with the start screen.  Every answer carries the
         seat selects' ``levels``, the ``lang`` chosen and the Sound controls (``sound``)."""
-        self.speed = speed if speed in SPEEDS else "normal"
+        self.pace = pace if pace in PACES else "normal"
         params = _query_params(query)
         languages = i18n.available(self.catalogues)
         # The language first, so that a notice about the address is said in it.
@@ -188,8 +180,8 @@ class Host:
             self.hooks = parse_hooks(params)
         except SessionError as error:
             self.notice = str(error)
-        if self.hooks.speed:
-            self.speed = self.hooks.speed
+        if self.hooks.pace:
+            self.pace = self.hooks.pace
         if playing is True or playing == "yes":  # "yes": what pages before the daily deal kept
             playing = SAVE_KEY
         if fragment.startswith("#g="):
@@ -262,7 +254,7 @@ class Host:
         notice, self.notice = self.notice, ""
         return {"screen": "start", "saves": render_saves(found) + last,
                 "notice": render_notice(notice),
-                "daily": self._daily_section(status, saves.get("tweak.stats")), "store": store}
+                "daily": self._daily_section(status, saves.get(STATS_KEY)), "store": store}
 
     # -- starting games -------------------------------------------------------------------
 
@@ -275,7 +267,7 @@ class Host:
 
         try:
             setup = parse_setup(fields)
-            hooks = replace(self.hooks, speed=self.speed)
+            hooks = replace(self.hooks, pace=self.pace)
             session = Session.new(setup, hooks, seed=self._seeds.randrange(2**31))
         except SessionError as error:
             self.notice = str(error)
@@ -295,7 +287,7 @@ class Host:
             self.notice = _("That saved game is gone.")
             return self.start(saves)
         try:
-            session = Session.from_save(text, self.speed)
+            session = Session.from_save(text, self.pace)
         except SessionError as error:
             self.notice = _("{error} It has been set aside (nothing is deleted).").format(
                 error=error)
@@ -312,7 +304,7 @@ class Host:
         from .session import Session
 
         try:
-            session = Session.from_link(fragment, self.speed)
+            session = Session.from_link(fragment, self.pace)
         except SessionError as error:
             self.notice = str(error)
             return self.start(saves)
@@ -348,7 +340,7 @@ class Host:
             self.notice = _("There is no finished game to review.")
             return self.start(saves)
         try:
-            session = Session.from_save(text, self.speed)
+            session = Session.from_save(text, self.pace)
             if not session.state.is_over:
                 raise SessionError(_("The last game is not finished."))
         except (SessionError, ValueError) as error:
@@ -411,7 +403,7 @@ class Host:
         if day == now and status is not None and status.day == now and not status.done:
             return self._resume_daily(saves, rival, notice)
         if day == now and not (status is not None and status.day == now):
-            session = Session.new_daily(day, self.speed)
+            session = Session.new_daily(day, self.pace)
             session.daily_counts = True
             session.rival = rival
             session.notice = notice
@@ -421,7 +413,7 @@ class Host:
                 previous = self._keep_previous(saves.get(SAVE_KEY), session)
                 store.update(previous)
             return self._begin(session, store, DAILY_KEY)
-        session = Session.new_daily(day, self.speed)
+        session = Session.new_daily(day, self.pace)
         session.rival = rival
         replay = (_("A replay of the daily deal of {date}: you have played today's deal on "
                     "this device, so it counts in no statistics.") if day == now
@@ -458,14 +450,14 @@ class Host:
             self.notice = notice or _("There is no daily deal in progress to continue.")
             return self.start(saves)
         try:
-            session = Session.from_save(status.record, self.speed)
+            session = Session.from_save(status.record, self.pace)
             if session.daily != daily_deal.day_text(status.day):
                 raise SessionError(_("The saved daily deal is not the deal of its day."))
         except SessionError as error:
             self.notice = _("{error} It has been set aside (nothing is deleted).").format(
                 error=error)
             rest = {k: v for k, v in saves.items() if k != DAILY_KEY}
-            return {**self.start(rest), "store": {daily_deal.BROKEN_KEY: saves.get(DAILY_KEY),
+            return {**self.start(rest), "store": {DAILY_BROKEN_KEY: saves.get(DAILY_KEY),
                                                   DAILY_KEY: None}}
         session.daily_counts = True
         session.rival = rival or status.rival
@@ -480,7 +472,7 @@ class Host:
         try:
             return daily_deal.parse_status(text), {}, ""
         except daily_deal.DailyError as error:
-            return None, {daily_deal.BROKEN_KEY: text, DAILY_KEY: None}, _(
+            return None, {DAILY_BROKEN_KEY: text, DAILY_KEY: None}, _(
                 "The daily deal's saved state cannot be read ({error}). It has been set aside "
                 "(nothing is deleted).").format(error=error)
 
@@ -520,8 +512,8 @@ class Host:
             return self._review(arg)
         if self.review is not None:  # e.g. a notice's OK: the review stays open
             return self._review_reply(announce=False)
-        if name == "speed" and arg in SPEEDS:
-            self.speed = arg
+        if name == "pace" and arg in PACES:
+            self.pace = arg
         reply = self._play(lambda session: session.command(text))
         if name == "take-back":  # the log was told anew: nothing in it is news
             self._announced = session.log[-1].serial if session.log else 0
@@ -553,7 +545,7 @@ class Host:
         """The statistics screen; ``step`` "reset" asks to confirm a reset, "reset-confirmed"
         resets (the stored text is removed)."""
         from .screens import stats as stats_page
-        from .stats import STATS_KEY, Stats
+        from .stats import Stats
 
         stats, store, notice = self._read_stats(stored)
         confirm = step == "reset"
@@ -578,7 +570,7 @@ class Host:
     def import_stats(self, text: str, stored: Optional[str]) -> dict:
         """A file's statistics replace the stored ones, if the file is a statistics file."""
         from .screens import stats as stats_page
-        from .stats import STATS_KEY, StatsError, dumps, parse
+        from .stats import StatsError, dumps, parse
 
         stats, store, notice = self._read_stats(stored)
         try:
@@ -599,18 +591,18 @@ class Host:
     @staticmethod
     def _read_stats(stored):
         """(stats, store, notice): a damaged stored text is set aside, new statistics begin."""
-        from .stats import BROKEN_KEY, STATS_KEY, Stats, StatsError, parse
+        from .stats import Stats, StatsError, parse
 
         try:
             return parse(stored), {}, ""
         except StatsError as error:
-            return Stats(), {BROKEN_KEY: stored, STATS_KEY: None}, _(
+            return Stats(), {STATS_BROKEN_KEY: stored, STATS_KEY: None}, _(
                 "Your saved statistics could not be read ({error}). They have been set aside "
                 "(nothing is deleted) and new statistics begin.").format(error=error)
 
     def _count_game(self, session, stored) -> dict:
         """The store of statistics with the game just ended counted (``ui.worker.stats``)."""
-        from .stats import STATS_KEY, count_game, dumps
+        from .stats import count_game, dumps
 
         stats, store, notice = self._read_stats(stored)
         if notice:
@@ -675,7 +667,7 @@ class Host:
             if back_from:
                 focus = f"[data-ui='review:sheet:{back_from}']"
         return {"screen": "review", "html": review_page.render_review(screen, notice),
-                "bot": False, "store": {}, "speed": self.speed,
+                "bot": False, "store": {}, "pace": self.pace,
                 "announce": said if announce else [], "focus": focus, "turn": False}
 
     def link(self) -> dict:
@@ -722,10 +714,10 @@ class Host:
                 store.update({SAVE_KEY: None, LAST_KEY: session.save_text()})
             else:
                 store[SAVE_KEY] = session.save_text()
-        session.speed = self.speed
+        session.pace = self.pace
         screen = session.screen()
         reply = {"screen": screen.kind, "html": game.render_screen(screen),
-                 "bot": session.bot_to_act(), "store": store, "speed": self.speed,
+                 "bot": session.bot_to_act(), "store": store, "pace": self.pace,
                  "slot": self.slot}
         session.notice = ""  # a notice is shown once
         narration, prompt = self._narration(session, screen)

@@ -69,14 +69,15 @@ from tweak.cards import TKind
 from tweak.events import Captured, RoundEnded, TCardWon
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
 
-from .hooks import SPEEDS, Hooks, SessionError, parse_hooks
+from .hooks import Hooks, SessionError, parse_hooks
 from .i18n import YOU, _, shown_name, told
+from .protocol import PACES
 from .story import Entry, callout, tell
 
 __all__ = [
     "Seat", "Setup", "Hooks", "Selection", "Entry", "Flash", "Screen", "Session",
     "SessionError", "parse_setup", "parse_hooks", "drive", "DEFAULT_NAMES", "MAX_NAME",
-    "SPEEDS",
+    "PACES",
 ]
 
 # Default names for seats 0..5: the first is the person at the device (``YOU``); the computers
@@ -228,7 +229,7 @@ class Screen:
     hot_seat: bool = False
     thinking: Optional[int] = None  # the computer seat now choosing its move
     notice: str = ""
-    speed: str = "normal"
+    pace: str = "normal"
     hints: bool = False  # the Hint button is offered (on the person's turn)
     hint: Optional[object] = None  # ui.worker.coach.Hint for the move now, once asked for
     sums: bool = False  # "show all sums" is on
@@ -281,7 +282,7 @@ class BotTurn:
 class Session:
     """One game at the table.  See the module docstring."""
 
-    def __init__(self, record: Record, seats, state=None, *, speed: str = "normal",
+    def __init__(self, record: Record, seats, state=None, *, pace: str = "normal",
                  history=None):
         """``history``: (the seat that acted or None, the step's events) of the steps up to
         ``state`` to fill the move log with, oldest first (by default the last step's only;
@@ -312,7 +313,7 @@ class Session:
         self.own_move = {}  # seat -> serial of the log entry of its last move
         self.flash: Optional[Flash] = None
         self.notice = ""
-        self.speed = speed if speed in SPEEDS else "normal"
+        self.pace = pace if pace in PACES else "normal"
         self._serial = 0
         self.hints_on = not self.hot_seat  # between people, hints wait for the "hints" switch
         self.hint = None  # ui.worker.coach.Hint, for the step it was asked at
@@ -348,10 +349,10 @@ class Session:
         except (ValueError, RulesError) as error:
             raise SessionError(_("This game cannot be dealt: {error}").format(
                 error=told(error))) from None
-        return Session(record, setup.seats, state, speed=hooks.speed or "normal")
+        return Session(record, setup.seats, state, pace=hooks.pace or "normal")
 
     @staticmethod
-    def new_daily(day, speed: str = "normal") -> "Session":
+    def new_daily(day, pace: str = "normal") -> "Session":
         """The daily deal of ``day`` (a ``datetime.date``): its seed, line-up and edition from
         ``ui.worker.daily``; no house rule applies (everyone's deal is the same)."""
         from . import daily
@@ -359,7 +360,7 @@ class Session:
         seats = tuple(Seat.from_tag(name, tag) for name, tag in daily.LINEUP)
         record = Record(players=len(seats), seed=daily.deal_seed(day),
                         rules=EDITIONS[daily.EDITION], daily=daily.day_text(day))
-        return Session(record, seats, speed=speed)
+        return Session(record, seats, pace=pace)
 
     @property
     def daily(self) -> str:
@@ -368,10 +369,10 @@ class Session:
     def rematch(self, seed: int) -> "Session":
         """A new game with the same seats and rule set, dealt from a new seed."""
         record = Record(players=self.record.players, seed=seed, rules=self.record.rules)
-        return Session(record, self.seats, speed=self.speed)
+        return Session(record, self.seats, pace=self.pace)
 
     @staticmethod
-    def from_record(record: Record, speed: str = "normal") -> "Session":
+    def from_record(record: Record, pace: str = "normal") -> "Session":
         names = record.names or tuple(_clean_name("", i) for i in range(record.players))
         tags = record.seats or ("human",) + ("bot",) * (record.players - 1)
         seats = tuple(Seat.from_tag(_clean_name(name, i), tag)
@@ -394,7 +395,7 @@ class Session:
         except RecordError as error:
             raise SessionError(_("This game cannot be replayed: {error}").format(
                 error=told(error))) from None
-        session = Session(record, seats, state, speed=speed, history=history)
+        session = Session(record, seats, state, pace=pace, history=history)
         session._actors = actors
         # A practice game come back at a person's decision may be just where a take back
         # left it (the record does not say): a second take back there would rewind a move
@@ -404,24 +405,24 @@ class Session:
         return session
 
     @staticmethod
-    def from_save(text: str, speed: str = "normal") -> "Session":
+    def from_save(text: str, pace: str = "normal") -> "Session":
         """The game of an autosave (``save_text``)."""
         try:
             record = loads(text)
         except RecordError as error:
             raise SessionError(_("The saved game cannot be read: {error}").format(
                 error=told(error))) from None
-        return Session.from_record(record, speed)
+        return Session.from_record(record, pace)
 
     @staticmethod
-    def from_link(fragment: str, speed: str = "normal") -> "Session":
+    def from_link(fragment: str, pace: str = "normal") -> "Session":
         """The game of a link's ``#g=...`` fragment (the part after ``g=``)."""
         try:
             record = from_fragment(fragment)
         except RecordError as error:
             raise SessionError(_("This game link cannot be opened: {error}").format(
                 error=told(error))) from None
-        return Session.from_record(record, speed)
+        return Session.from_record(record, pace)
 
     # -- what is true now --
 
@@ -493,7 +494,7 @@ class Session:
             hot_seat=self.hot_seat,
             thinking=seat if self.bot_to_act() else None,
             notice=self.notice,
-            speed=self.speed,
+            pace=self.pace,
         )
 
     def save_text(self) -> str:
@@ -545,9 +546,9 @@ class Session:
             flow = arg if arg in ("thief", "joker") else None
             self.selection = replace(self.selection,
                                      flow=None if self.selection.flow == flow else flow)
-        elif name == "speed":
-            if arg in SPEEDS:
-                self.speed = arg
+        elif name == "pace":
+            if arg in PACES:
+                self.pace = arg
         elif name == "dismiss":
             pass
         elif name == "hint":
@@ -714,10 +715,10 @@ class Session:
 
             return daily.make_bot(self.seats[seat].level,
                                   date.fromisoformat(self.record.daily), seat, self.state.step)
-        if seat not in self.bots or self._paces.get(seat, self.speed) != self.speed:
+        if seat not in self.bots or self._paces.get(seat, self.pace) != self.pace:
             self.bots[seat] = bots.make_bot(self.seats[seat].level, seed=self.bot_seeds[seat],
-                                            pace=self.speed)
-            self._paces[seat] = self.speed
+                                            pace=self.pace)
+            self._paces[seat] = self.pace
         return self.bots[seat]
 
     def finish_bot(self, turn: BotTurn, action) -> bool:

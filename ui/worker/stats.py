@@ -19,7 +19,7 @@ Data:
   "daily_best": N, "daily_last": "YYYY-MM-DD"}`` — also the exported file's content (the
   daily fields are optional, so a file written before the daily deal existed still reads).
   ``parse`` refuses anything else with ``StatsError`` and a sentence in the current language
-  (``ui.worker.host`` then sets the stored text aside under ``BROKEN_KEY``: nothing is lost silently).
+  (``ui.worker.host`` then sets the stored text aside under ``STATS_BROKEN_KEY``: nothing is lost silently).
   ``biggest_words`` is written by ``count_game`` in English ("red 5 took green 2, yellow 1:
   8 points": what the file has always held); ``biggest_capture`` reads its cards back, so that
   the statistics screen can name them in any language.
@@ -43,12 +43,11 @@ from tweak.cards import Colour, Face
 from tweak.events import _COLOUR_NAMES, Captured, card_name
 
 from .i18n import N_, _, ngettext, told
+from .protocol import STATS_BROKEN_KEY, STATS_KEY  # noqa: F401 (documented names)
 
-__all__ = ["Stats", "StatsError", "STATS_KEY", "BROKEN_KEY", "FORMAT", "parse", "dumps",
+__all__ = ["Stats", "StatsError", "FORMAT", "parse", "dumps",
            "count_game", "count_daily", "current_streak", "rows", "counts", "biggest_capture"]
 
-STATS_KEY = "tweak.stats"
-BROKEN_KEY = "tweak.stats.broken"
 FORMAT = "tweak-stats/1"
 MAX_ROWS = 200  # 5 numbers of players x a few levels; more is not a statistics file
 MAX_COUNT = 10**9

@@ -4,7 +4,7 @@ selection) → an HTML string.  No browser imports; tests call these under CPyth
 The page has no rules of its own: every clickable element carries either the notation of one
 of ``view.legal`` in ``data-action`` (``tweak.format_action``) or a UI command in ``data-ui``
 (``hand:R3``, ``table:2``, ``flow:thief``, ``clear``, ``reveal``, ``next-round``, ``rules``,
-``close-rules``, ``copy-link``, ``speed:fast``, ``quit``, ``new-game``, ``rematch``,
+``close-rules``, ``copy-link``, ``pace:fast``, ``quit``, ``new-game``, ``rematch``,
 ``dismiss``, and issue 11's ``hint``, ``sums``, ``hints``, ``take-back``, ``review`` (the
 game review, ``ui.worker.screens.review``, whose own controls send ``review:...``), ``share-daily``; the
 start screen adds ``deal``, ``resume:KEY``, ``daily`` and ``stats``).  Buttons for moves that are not legal now are disabled and carry no action.
@@ -46,7 +46,7 @@ __all__ = ["render_screen", "render_table", "render_pass", "render_scores", "ren
            "render_flash", "round_points", "card_names", "score_sheet", "seat_badges"]
 
 LOG_SHOWN = 8
-# The pace button's label for each pace (ui.worker.screens.start.SPEEDS), marked for the catalogue.
+# The pace button's label for each pace (ui.worker.screens.start.PACES), marked for the catalogue.
 PACE_LABELS = {"normal": N_("Pace: normal"), "fast": N_("Pace: fast"),
                "instant": N_("Pace: instant")}
 
@@ -161,8 +161,8 @@ def _topbar(screen: Screen) -> str:
         why = _("A move was taken back: this game does not count in your statistics")
         info += f'<span class="practice" title="{_e(why)}">' + _e(_("Practice")) + '</span>'
     # One button cycles the computers' pace; it names the pace now in force.
-    speed_next = "fast" if screen.speed == "normal" else "normal"
-    speed_label = _(PACE_LABELS.get(screen.speed, PACE_LABELS["normal"]))
+    pace_next = "fast" if screen.pace == "normal" else "normal"
+    pace_label = _(PACE_LABELS.get(screen.pace, PACE_LABELS["normal"]))
     words = {key: _e(text) for key, text in (
         ("where", _("— the table")), ("tools", _("Game")), ("pace", _("Pace of computer moves")),
         ("link", _("Copy a link to this game")), ("copy", _("Copy link")),
@@ -174,8 +174,8 @@ def _topbar(screen: Screen) -> str:
         f'{words["where"]}</span></h1>'
         f'<span class="info">{info}</span>'
         f'<nav class="tools" aria-label="{words["tools"]}">'
-        f'<button type="button" class="btn ghost" data-ui="speed:{speed_next}" '
-        f'title="{words["pace"]}">{_e(speed_label)}</button>'
+        f'<button type="button" class="btn ghost" data-ui="pace:{pace_next}" '
+        f'title="{words["pace"]}">{_e(pace_label)}</button>'
         '<button type="button" class="btn ghost" data-ui="copy-link" '
         f'title="{words["link"]}">{words["copy"]}</button>'
         f'<button type="button" class="btn ghost" data-ui="rules">{words["rules"]}</button>'

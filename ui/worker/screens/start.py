@@ -22,7 +22,7 @@ ready; STACK.md: every module is compiled from source in the browser at each sta
 * ``Hooks`` — house rules and test hooks read from the page's address (``parse_hooks``):
   ``seed=N`` (reproducible deals), ``goal=N`` (one goal for every player count, R3/R19),
   ``tcards=thief,bomb,...`` (stack round 1's [T!] pile), ``dealer=N`` (round 1's dealer),
-  ``speed=normal|fast|instant`` (the pace of computer moves, ``SPEEDS``),
+  ``pace=normal|fast|instant`` (the pace of computer moves, ``PACES``),
   ``today=YYYY-MM-DD`` (the UTC day the daily deal takes as today: browser tests) and
   ``lang=xx`` (a language, chosen over the player's: ``xx`` is ``ui.worker.i18n``'s pseudo-language
   for tests).

@@ -1,0 +1,142 @@
+"""The page protocol: every name the two threads share, defined once.
+
+The main thread (ui/main_thread/page.py) calls the worker's ``VERBS`` with text arguments and
+gets back a reply: a JSON object whose keys are ``REPLY_KEYS``.  A clicked ``data-action`` is
+a move in notation (sent with ``act``); a clicked ``data-ui`` is a command: the main thread
+carries out ``PAGE_COMMANDS`` itself (it may then call a verb) and sends every other command,
+``WORKER_COMMANDS``, to the worker's ``command``.  ``STORAGE`` names the ``localStorage`` keys
+(the worker says what to store, the page stores); ``PACES`` the pace of computer moves.
+MicroPython cannot import this module: page.py keeps copies of the names it uses, and
+tests/ui/test_protocol.py checks them against this module.  docs/architecture.md tells the
+flow of one move through these names.
+"""
+
+from __future__ import annotations
+
+__all__ = ["VERSION", "VERBS", "REPLY_KEYS", "PAGE_COMMANDS", "WORKER_COMMANDS", "STORAGE",
+           "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "LAST_KEY", "LAST_BROKEN_KEY", "DAILY_KEY",
+           "DAILY_BROKEN_KEY",
+           "STATS_KEY", "STATS_BROKEN_KEY", "SAVE_KEYS", "STORED_KEYS", "PACES", "DEFAULT_PACE",
+           "command_name"]
+
+VERSION = 1
+
+# The worker's verbs and their arguments, in order: each a text (JSON where it says so), and
+# an argument left out is None.
+VERBS = {
+    "hello": ("query", "fragment", "saves", "pace", "playing", "languages"),
+    "language": ("lang", "saves", "showing"),
+    "start": ("saves",),
+    "deal": ("fields", "saves"),
+    "resume": ("key", "saves"),
+    "open_link": ("fragment", "saves"),
+    "daily": ("day", "saves"),
+    "rematch": ("saves",),
+    "review_last": ("saves",),
+    "act": ("action", "stats"),
+    "command": ("text",),
+    "bot_move": ("stats",),
+    "screen": (),
+    "rules": (),
+    "link": (),
+    "statistics": ("stats", "step"),
+    "export_stats": ("stats",),
+    "import_stats": ("text", "stats"),
+    "memory": (),  # the worker's memory figures, for tests/bench/soak_page.py
+}
+# What the arguments are (the worker decodes them; any other is plain text).
+ARGUMENTS = {
+    "saves": "JSON {storage key: text or null} of the keys in STORED_KEYS",
+    "fields": "JSON {field: value} of the start form (ui.worker.session.parse_setup)",
+    "languages": 'JSON {"stored": the language the player picked or null, "browser": [...]}',
+    "playing": 'the storage key of the game this tab showed before a reload, or "no"',
+    "pace": "the pace last chosen (a key of PACES)",
+    "stats": "the stored statistics text (STATS_KEY), counted into when a game ends",
+}
+
+# What a reply may hold; the main thread does what each key says and nothing else.
+REPLY_KEYS = {
+    "screen": 'what to show: "start", "table", "pass", "scores", "over", "review", "rules", '
+              '"stats"',
+    "html": "the screen's markup, for #game (or the rules and statistics overlay)",
+    "saves": "the start screen's Resume buttons",
+    "notice": "the start screen's notice",
+    "daily": "the start screen's Daily deal section",
+    "levels": 'the options of a seat\'s select, by what it says now ("human" or "bot")',
+    "lang": "the language the worker speaks now: <html lang> and the static words follow",
+    "sound": "the Sound button and its panel (hello only)",
+    "bot": "a computer moves next: the page waits its pace, then calls bot_move",
+    "store": "{storage key: text or null} to write into localStorage (null removes the key)",
+    "pace": "the pace of computer moves in force (a key of PACES)",
+    "slot": "the storage key the game on screen is saved under",
+    "flash": "the last move's celebration", "flash_big": "it is the big TWEAK! burst",
+    "sounds": "names of the sounds the move and the turn deserve (ui.worker.cues.SOUNDS)",
+    "speech": '{"text", "lang", "kind": "sum" or "prompt"}: words to say aloud',
+    "announce": "sentences for the live region: the moves since the last reply, the prompt",
+    "focus": "a selector of the control a person is likely to use next",
+    "turn": "a person's turn has just begun (the page moves focus)",
+    "motion": "how the move's cards travel (ui.worker.host.motion_of)",
+    "fragment": "the game's link fragment (link)",
+    "download": '{"name", "text"}: a file to save (export_stats)',
+    "error": "a sentence for the player: the call could not be answered",
+}
+
+# Commands the main thread carries out (it may then call a verb): name -> what it does.
+PAGE_COMMANDS = {
+    "deal": "deal a game from the start form", "resume": "resume:KEY, a saved game",
+    "review-last": "the last finished game's review", "daily": "daily or daily:DAY",
+    "share-daily": "share a daily result", "rules": "the How to play page",
+    "close-rules": "close it", "take-over": "play here the game another tab plays",
+    "quit": "to the start screen", "new-game": "to the start screen",
+    "rematch": "the same seats, a new deal", "copy-link": "copy the game's link",
+    "stats": "the statistics", "stats-reset": "ask to reset them",
+    "stats-reset-confirm": "reset them", "stats-export": "save them as a file",
+    "sound-menu": "open the Sound panel", "sound-mute": "mute or unmute",
+    "dismiss": "close a notice (the worker's, at the table)",
+}
+# Commands the worker's ``command`` verb takes (``name`` or ``name:argument``).
+WORKER_COMMANDS = {
+    "hand": "hand:CARD, select a hand card", "table": "table:CARD, select a table card",
+    "clear": "clear the selection", "flow": "flow:thief or flow:joker, open a chooser",
+    "reveal": "show the hand after a pass screen", "next-round": "after a score sheet",
+    "pace": "pace:NAME, the pace of computer moves", "dismiss": "close the notice",
+    "hint": "the coach's hint", "sums": "show every capture's sum",
+    "hints": "hints on or off (between people)", "take-back": "undo the last move",
+    "review": "review, review:close, review:CMD (ui.worker.review.Review.go)",
+}
+
+# localStorage keys.
+SAVE_KEY = "tweak.save"  # the game record, after every move
+PREVIOUS_KEY = "tweak.save.previous"  # the game a link or a new deal replaced
+BROKEN_KEY = "tweak.save.broken"  # a save that could not be read (nothing is deleted)
+LAST_KEY = "tweak.last"  # the record of the last game played to its end
+LAST_BROKEN_KEY = "tweak.last.broken"
+DAILY_KEY = "tweak.daily"  # this device's daily deal: the game, then only its result
+DAILY_BROKEN_KEY = "tweak.daily.broken"
+STATS_KEY = "tweak.stats"  # statistics (ui.worker.stats)
+STATS_BROKEN_KEY = "tweak.stats.broken"
+STORAGE = {
+    SAVE_KEY: "worker", PREVIOUS_KEY: "worker", BROKEN_KEY: "worker", LAST_KEY: "worker",
+    LAST_BROKEN_KEY: "worker", DAILY_KEY: "worker", DAILY_BROKEN_KEY: "worker", STATS_KEY: "worker",
+    STATS_BROKEN_KEY: "worker",
+    # The page's own: the pace chosen, the language picked (ui/main_thread/lang.js), the tab
+    # that plays the saved game, and the sound and speech settings (ui/main_thread/sound.js).
+    "tweak.pace": "page", "tweak.lang": "page", "tweak.owner": "page",
+    "tweak.sound": "page", "tweak.speech": "page", "tweak.speech.turn": "page",
+    # sessionStorage: the key of the game this tab shows (a reload resumes it).
+    "tweak.playing": "tab",
+}
+SAVE_KEYS = (SAVE_KEY, PREVIOUS_KEY)
+# What a ``saves`` argument may hold: the saves, the daily deal, the statistics (the start
+# screen shows the streak) and the last finished game.
+STORED_KEYS = SAVE_KEYS + (DAILY_KEY, STATS_KEY, LAST_KEY)
+
+# Seconds from a computer's turn to its move on screen, thinking included; tweak.bots budgets
+# its thinking by the same names.
+PACES = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
+DEFAULT_PACE = "normal"
+
+
+def command_name(text: str) -> str:
+    """``"resume:tweak.save"`` -> ``"resume"``: the name of a ``data-ui`` command."""
+    return text.partition(":")[0]
