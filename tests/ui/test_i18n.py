@@ -29,6 +29,7 @@ from ui.worker import i18n
 from ui.worker.screens import rules as rules_page
 from ui.worker.protocol import SAVE_KEY
 from ui.worker.host import Host
+from ui.worker.markup import escape
 from ui.worker.story import callout
 
 from scenarios import tweak_opening
@@ -542,7 +543,7 @@ def take_back(host):
                 shown.append(notices(host.act("R1")))
             host.bot_move()
     shown += [notices(host.command("take-back")), notices(host.command("take-back"))]
-    assert "⟦Õñłý ýõür łàst mõvé" in shown[-1]
+    assert escape(i18n._("Only your last move can be taken back; make a move first.")) in shown[-1]
     daily = Host(seeds=random.Random(3), clock=lambda: datetime(2026, 12, 1, 15,
                                                                tzinfo=timezone.utc))
     daily.hello("?lang=xx&pace=instant", "", {}, "normal")
@@ -557,7 +558,7 @@ def take_back(host):
     hot.deal({**FIELDS, "kind-1": "human"}, {})
     hot.command("reveal")
     shown.append(notices(hot.command("take-back")))
-    assert "⟦Mõvés çàññõt bé tàkéñ bàçk îñ à ğàmé bétwééñ" in shown[-1]
+    assert escape(i18n._("Moves cannot be taken back in a game between people.")) in shown[-1]
     return "".join(shown)
 
 
@@ -616,7 +617,8 @@ def pass_device(host):
     reply = host.deal({**FIELDS, "kind-1": "human", "name-1": ""}, {})
     assert reply["screen"] == "pass"
     shown = [notices(reply), notices(host.command("reveal"))]
-    assert "⟦Pàss thé ďévîçé tõ ⟦Płàýér 1⟧.⟧" in shown[0]
+    assert escape(i18n._("Pass the device to {name}.").format(
+        name=i18n._("Player {n}").format(n=1))) in shown[0]
     return "".join(shown)
 
 
@@ -982,3 +984,82 @@ def test_every_reason_of_the_evaluator_is_told_in_the_players_language(template)
                               else greedy.choose(seen))
     assert len(messages) == 17, sorted(map(str, messages))  # every form describe() writes
     assert messages <= ids
+
+
+# ---- every language, every screen ------------------------------------------------------------
+
+
+class _Noting:
+    """A language's catalogue, noting every message asked for."""
+
+    def __init__(self, translations):
+        self.translations, self.asked = translations, set()
+
+    def gettext(self, message):
+        self.asked.add(message)
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular, plural, n):
+        self.asked.add((singular, plural))
+        return self.translations.ngettext(singular, plural, n)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in languages()])
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_every_screen_renders_in_every_language_with_every_message_translated(
+        name, lang, catalogue_archive, monkeypatch):
+    """The screens of the pseudo-language check, drawn in each catalogue's language (whatever
+    language the scenario asks the host for): they render, and every message they ask for
+    has a translation in that catalogue."""
+    i18n.use(lang, catalogue_archive)
+    noting = _Noting(i18n._state["translations"])
+    real_use = i18n.use
+
+    def use(wanted, catalogues=i18n.CATALOGUES):
+        real_use(lang, catalogue_archive)
+        i18n._state["translations"] = noting
+        return lang
+
+    monkeypatch.setattr(i18n, "use", use)
+    use(lang)
+    shown = SCREENS[name](Host(seeds=random.Random(5)))
+    assert shown and "⟦" not in shown
+    catalog = catalogues.read(catalogues.catalogue_paths(ROOT)[lang])
+    untranslated = sorted(str(message) for message in noting.asked
+                          if not (catalog.get(message) and all(
+                              [catalog.get(message).string] if isinstance(
+                                  catalog.get(message).string, str)
+                              else catalog.get(message).string)))
+    assert not untranslated, f"{lang}, {name}: " + ", ".join(untranslated)
+
+
+# The called-out sum (R14), as a player at the table says it in each language.
+CALLED_OUT = {
+    "en": "1 plus 3 is 4, plus 2 is 6, plus 3 is 9",
+    "es": "1 más 3 son 4, más 2 son 6, más 3 son 9",
+    "fr": "1 plus 3 font 4, plus 2 font 6, plus 3 font 9",
+    "it": "1 più 3 fa 4, più 2 fa 6, più 3 fa 9",
+    "pt": "1 mais 3 são 4, mais 2 são 6, mais 3 são 9",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(CALLED_OUT))
+def test_the_called_out_sum_in_each_language(lang, catalogue_archive):
+    assert i18n.use(lang, catalogue_archive) == lang
+    assert callout([1, 3, 2, 3]) == CALLED_OUT[lang]
+    assert callout([7]) == "7"
+
+
+def test_every_catalogue_has_its_called_out_sum():
+    assert set(CALLED_OUT) == {"en", *languages()}
+
+
+@pytest.mark.parametrize("lang, one, two, zero", [
+    ("fr", "1 joueur", "2 joueurs", "0 joueur"),
+    ("it", "1 giocatore", "2 giocatori", "0 giocatori"),
+    ("pt", "1 jogador", "2 jogadores", "0 jogadores"),
+])
+def test_plural_forms_of_the_new_languages(lang, one, two, zero, catalogue_archive):
+    i18n.use(lang, catalogue_archive)
+    say = lambda n: i18n.ngettext("{n} player", "{n} players", n).format(n=n)  # noqa: E731
+    assert (say(1), say(2), say(0)) == (one, two, zero)
