@@ -1,42 +1,27 @@
-"""TWEAK! — the rules engine.  Pure Python (stdlib only): it runs the same under CPython (tests,
-bot tournaments, the terminal) and under Pyodide in the browser.
-
-A game in five lines::
+"""TWEAK!'s rules engine: pure Python (standard library only), the same under CPython and Pyodide.
 
     >>> import tweak
-    >>> state = tweak.new_game(players=3, seed=42)           # R8, R9: deal round 1
-    >>> seat = state.to_act                                   # who must act now
-    >>> me = tweak.view(state, seat)                          # what that seat may know (R21)
-    >>> state = tweak.apply(state, me.legal[-1])              # one of tweak.legal_actions(state)
+    >>> state = tweak.new_game(players=3, seed=42)    # R8, R9: round 1 dealt
+    >>> me = tweak.view(state, state.to_act)          # what the seat to act may know (R21)
+    >>> state = tweak.apply(state, me.legal[-1])      # one of tweak.legal_actions(state)
 
-The pieces:
-
-* ``new_game(players, seed, rules=CLASSIC, *, deck=None, tcards=None, dealer=None)`` — a new
-  ``State``; ``deck=`` stacks round 1 for tests (cards like ``"R3/7"``, top first).
-* ``legal_actions(state)`` — every legal action of ``state.to_act`` (the active player, or a
-  bombed player choosing a card).  ``apply(state, action)`` returns the next ``State`` and raises
-  ``IllegalAction`` (a ``ValueError``) with a sentence for anything not listed.
-* ``view(state, seat)`` — a ``PlayerView``: public information (R20) and the seat's own (R21),
-  with ``legal`` filled in when that seat must act.  ``view(...).events`` are the last step's
-  events as that seat may see them (``tweak.events.describe`` turns them into sentences).
-* Rounds and the game: ``state.results`` (a ``RoundResult`` per finished round: a ``ScoreRow``
-  per seat with cards, card points, red bonus, [T!] points, TWEAK!s, points, total),
-  ``state.totals``, ``state.is_over``, ``state.winners``.
-* Notation: ``format_action(action)`` / ``parse_action(text)``, ``str(face)`` /
-  ``Face.parse("R3")``, ``str(card)`` / ``Card.parse("R3/7")``.  Grammar in ``tweak.actions``.
-* Records: ``Record``, ``dumps`` / ``loads`` (JSON), ``to_fragment`` / ``from_fragment`` (a URL
-  fragment), ``replay(record) -> State``.  Errors are ``RecordError`` (a ``ValueError``).
-* Rule sets: ``CLASSIC`` (R1), ``COMPACT`` (R2), ``Rules.with_changes(...)`` for house rules (R3).
-* Bots: ``tweak.bots.make_bot(level, seed)`` gives an object with ``choose(view) -> action``.
+* ``new_game``, ``legal_actions``, ``apply``: the rules (``tweak.engine``), over a frozen
+  ``State`` whose ``results``, ``totals``, ``is_over`` and ``winners`` keep the score.
+* ``view(state, seat)``: a ``PlayerView``, the only door to hidden cards (R20, R21).
+* The notation: ``format_action`` / ``parse_action``, ``Face.parse``, ``Card.parse``
+  (``tweak.actions``).  Records: ``Record``, ``dumps`` / ``loads``, ``to_fragment`` /
+  ``from_fragment``, ``replay`` (``tweak.record``).  Rule sets: ``CLASSIC``, ``COMPACT``,
+  ``Rules.with_changes`` (R1–R3, ``tweak.rules``).
+* Errors are ``ValueError``s with a sentence: ``IllegalAction``, ``NotationError``,
+  ``RecordError``, ``RulesError``.  Computer opponents: ``tweak.bots`` (``make_bot``).
 """
 
 import sys
 from types import ModuleType
 
 # Every name is imported from its module when first used (PEP 562), not here: the page's worker
-# answers its first call (the start screen) without the engine, whose ~35 dataclasses take tens
-# of milliseconds to build in the browser (issue 7).  ``import tweak`` and ``from tweak import
-# apply`` work as ever.
+# answers its first call (the start screen) without building the engine's dataclasses
+# (docs/architecture.md, "Start-up").  ``import tweak`` and ``from tweak import apply`` work.
 _MODULE_OF = {
     "actions": ("Capture", "IllegalAction", "Place", "PlayBomb", "PlayChange", "PlayJoker",
                 "PlayThief", "format_action", "parse_action"),
@@ -77,7 +62,7 @@ def __dir__():
 class _Package(ModuleType):
     """This package's module object.  ``tweak.view`` is the function, but the engine's own
     ``import tweak.view`` makes the import system set the package's ``view`` to that
-    submodule once it has loaded: keep the function (as the eager imports once did)."""
+    submodule once it has loaded: keep the function."""
 
     def __setattr__(self, name, value):
         if name == "view" and isinstance(value, ModuleType):

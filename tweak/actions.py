@@ -1,6 +1,6 @@
 """Actions: what a seat can do, and the one text notation used everywhere.
 
-Notation grammar (used in the DOM's ``data-action``, game records, logs, tests and bots):
+The notation (the page's ``data-action``, game records, logs, tests and bots; docs/rules.md):
 
     face      = colour value                 colour: R O Y G B P, value: 1-6      R3
     place     = face                         put that hand card face up on the table    R3
@@ -52,10 +52,12 @@ class Capture:
 
     @staticmethod
     def of(card: Face, taken) -> "Capture":
+        """The capture of ``taken`` (any iterable of faces, in any order) with ``card``."""
         return Capture(card, tuple(sorted(taken)))
 
     @property
     def total(self) -> int:
+        """The sum the capture makes: the face values of its cards (R14)."""
         return self.card.value + sum(face.value for face in self.taken)
 
     def __str__(self) -> str:
@@ -108,12 +110,15 @@ Action = Union[Place, Capture, PlayThief, PlayJoker, PlayChange, PlayBomb]
 
 
 def format_action(action: Action) -> str:
-    """The notation of an action (see the module docstring)."""
+    """The notation of ``action`` (see the module docstring): ``Capture.of(R3, [O2, R1])`` →
+    ``"R3xO2+R1"`` (table cards sorted)."""
     return str(action)
 
 
 def parse_action(text: str) -> Action:
-    """Parse the notation; raises ``NotationError`` (a ``ValueError``) naming the text."""
+    """The action written ``text`` in the notation (surrounding spaces ignored); raises
+    ``NotationError`` (a ``ValueError``) naming the text if it is not one.  It checks the form
+    only: whether the action is legal now is ``engine.apply``'s to say."""
     if not isinstance(text, str):
         raise NotationError(N_("an action must be text, not {text!r}"), text=text)
     text = text.strip()

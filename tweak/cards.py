@@ -1,22 +1,9 @@
-"""Cards of TWEAK!: what a card *is*, and its text form.
+"""Cards and their text forms: ``Colour``, ``Face`` (``R3``), ``Card`` (``R3/7``), ``TKind``.
 
-* ``Colour`` — the six colours of number cards, in the printed order (R4).
-* ``Face`` — what a face-up number card shows: a colour and a value 1–6.  Two copies of the
-  same face (there are two red 1s) are indistinguishable face up, so everything outside the
-  deck — hands, table, won piles, actions, views — holds faces.  Notation: ``R3`` (colour
-  letter, value).
-* ``Card`` — a physical number card while it is in the Central Deck: its face plus the black
-  target back printed on it (R6).  The back is what players see of the deck's top card; it
-  matters only while the card is in the deck.  Notation: ``R3/7`` (face, slash, back).
-* ``TKind`` — the four kinds of [T!] action card (R13).  Notation: ``thief``, ``joker``,
-  ``change``, ``bomb``.
-
-The [T!] cards' titles are written in English and marked with ``N_`` for the game's message
-catalogue (``tweak.words``): the UI shows them translated (``tweak.events``), as it shows a
-``NotationError``'s message.
-
-Faces are interned (one object per colour and value), so comparing and hashing them is cheap
-in the engine's hot paths.  Cards sort by face, then back.
+Two copies of a face (there are two red 1s) look the same face up, so everything outside the
+deck (hands, table, won piles, actions, views) holds faces; only a ``Card`` in the Central Deck
+carries its printed target back (R6).  The [T!] cards' titles are English marked with ``N_``
+(``tweak.words``), shown translated, as a ``NotationError``'s message is.
 """
 
 from __future__ import annotations
@@ -62,7 +49,7 @@ VALUES_PER_COLOUR = (1, 1, 2, 2, 3, 3, 4, 5, 6)
 
 @dataclass(frozen=True, eq=False)
 class Face:
-    """A number card's face: colour and value (1–6).
+    """A number card's face, what it shows face up: colour and value (1–6); notation ``R3``.
 
     Faces are interned: ``Face(Colour.RED, 3) is Face.parse("R3")``.  So equality and hashing
     are by identity (C speed in the engine's hot paths), and faces sort by colour, then value.
@@ -76,7 +63,7 @@ class Face:
 
     @staticmethod
     def of(colour: Colour, value: int) -> "Face":
-        """The interned face of that colour and value."""
+        """The interned face of that colour and value; ``NotationError`` if there is none."""
         if not (isinstance(value, int) and 1 <= value <= 6 and colour in _COLOURS):
             raise NotationError(N_("there is no {colour!r} {value!r} card"), colour=colour,
                                 value=value)
@@ -84,7 +71,8 @@ class Face:
 
     @staticmethod
     def parse(text: str) -> "Face":
-        """``"R3"`` → red 3 (a lower-case colour letter is accepted too)."""
+        """``"R3"`` → red 3 (a lower-case colour letter is accepted too); raises
+        ``NotationError`` (a ``ValueError``) naming the text if it is not a face."""
         face = _BY_TEXT.get(text) if isinstance(text, str) else None
         if face is not None:
             return face
@@ -136,14 +124,16 @@ RANK = {face: face.rank for face in _FACES if face is not None}
 
 @dataclass(frozen=True, order=True)
 class Card:
-    """A number card in the deck: its face and its printed target back (R6)."""
+    """A number card in the deck: its face and its printed target back (R6); notation
+    ``R3/7``.  Cards sort by face, then back."""
 
     face: Face
     back: int
 
     @staticmethod
     def parse(text: str) -> "Card":
-        """``"R3/7"`` → the red 3 whose back shows 7."""
+        """``"R3/7"`` → the red 3 whose back shows 7; raises ``NotationError`` (a
+        ``ValueError``) naming the text if it is not a deck card."""
         face_text, slash, back_text = text.partition("/") if isinstance(text, str) else ("", "", "")
         # ASCII digits only, and at most two: a back is a target (7-10, R6), and a longer
         # number could pass isdigit() yet fail int() (non-ASCII digits, Python's digit limit).
@@ -160,7 +150,8 @@ class Card:
 
 
 class TKind(Enum):
-    """The four kinds of [T!] card (R13); the value is the notation."""
+    """The four kinds of [T!] card (R13); the value is the notation (``thief``, ``joker``,
+    ``change``, ``bomb``)."""
 
     THIEF = "thief"
     JOKER = "joker"
@@ -169,10 +160,12 @@ class TKind(Enum):
 
     @property
     def title(self) -> str:
+        """The card's English title, marked for the catalogue ("The Thief")."""
         return _TITLES[self]
 
     @classmethod
     def parse(cls, text: str) -> "TKind":
+        """``"thief"`` → ``TKind.THIEF``; ``NotationError`` naming the text otherwise."""
         try:
             return cls(text)
         except ValueError:

@@ -36,7 +36,8 @@ __all__ = ["new_game", "legal_actions", "apply", "seeded_rng", "shuffled", "capt
 
 def seeded_rng(seed: int, *labels) -> Random:
     """A generator for one chance point.  String seeds hash the same way on every platform
-    (64-bit CPython and 32-bit Pyodide alike, STACK.md), so records replay everywhere."""
+    (64-bit CPython and 32-bit Pyodide alike: docs/architecture.md, "Runtime facts"), so
+    records replay everywhere."""
     return Random(":".join(map(str, (seed,) + labels)))
 
 
@@ -55,13 +56,17 @@ def shuffled(items, rng: Random) -> list:
 
 def new_game(players: int, seed: int, rules: Rules = CLASSIC, *, deck=None, tcards=None,
              dealer=None) -> State:
-    """Deal round 1 of a new game.
+    """Round 1 of a new game of ``players`` (2–6) seats, dealt from ``seed`` (0 to 2**63−1)
+    under ``rules``: its ``State``.
 
-    ``deck`` (tests and puzzles) stacks round 1's number cards, top first: the first
-    ``players × hand_size`` are dealt one at a time starting with the first player, the next
-    ``table_refill`` go to the table, the rest form the deck (R9).  It may hold fewer cards
-    than the edition, but only cards of the edition, each at most once.  ``tcards`` stacks the
-    [T!] pile (top first) and ``dealer`` fixes the first dealer; both default to the seed.
+    ``deck`` (tests and puzzles) stacks round 1's number cards (``Card``s or text like
+    ``"R3/7"``), top first: the first ``players × hand_size`` are dealt one at a time starting
+    with the first player, the next ``table_refill`` go to the table, the rest form the deck
+    (R9).  It may hold fewer cards than the edition, but only cards of the edition, each at
+    most once.  ``tcards`` stacks the [T!] pile (top first) and ``dealer`` fixes the first
+    dealer; both default to the seed.  Anything else raises a ``TweakError`` (a
+    ``ValueError``; ``RulesError`` for ``rules``, ``NotationError`` for a card's text) with a
+    sentence naming it.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise TweakError(N_("a game needs {low} to {high} players, not {players!r}"),
@@ -111,7 +116,9 @@ def _checked_deck(deck, players, rules):
 
 
 def legal_actions(state: State) -> tuple:
-    """Every legal action of ``state.to_act``: [T!] plays first, then captures, then places."""
+    """Every legal action of ``state.to_act`` (the active seat, or a bombed seat choosing a
+    card, R13) as a tuple: [T!] plays first, then captures, then places; () once the game is
+    over."""
     if state.phase is Phase.OVER:
         return ()
     if state.phase is Phase.BOMB:
@@ -292,7 +299,9 @@ def illegal_reason(state: State, action) -> str:
 
 
 def apply(state: State, action) -> State:
-    """The state after ``action``; raises ``IllegalAction`` if it is not legal now."""
+    """The state after ``action``, one of ``legal_actions(state)``; raises ``IllegalAction``
+    (a ``ValueError``) with a sentence naming the action and the reason for anything else.
+    The action that ends a round scores it (R17, R18) and deals the next, or ends the game."""
     reason = illegal_reason(state, action)
     if reason:
         raise IllegalAction(N_("{action} is not legal: {reason}"), action=_named(action),

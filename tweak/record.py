@@ -1,44 +1,12 @@
-"""Game records: a game *is* its rule set, its seed and its actions (DESIGN habit 7).
+"""Game records: a game *is* its rule set, its seed and its actions (docs/architecture.md,
+"Records and saves": the formats and the limits).
 
-A ``Record`` holds what it takes to replay a game from the start:
-  players, seed, rules      as given to ``new_game``
-  actions                   the actions applied so far, in notation (``tweak.actions``)
-  deck, tcards, dealer      round 1's stacked deck / [T!] pile / dealer, if the game stacked them
-  names                     seat names shown to players (metadata; replay ignores them)
-  seats                     seat kinds such as "human" or "bot:medium" (metadata)
-  practice                  True when a move was taken back: the game is practice and counts
-                            in no statistics (metadata; JSON "practice": true, written only
-                            when true, so older records read unchanged)
-  daily                     "YYYY-MM-DD" when the game is that UTC day's daily deal (ui/worker/daily.py:
-                            its seed and seats come from the date); metadata, written only when
-                            set (JSON "daily": "2026-12-01")
-
-Text forms:
-  ``dumps(record)`` / ``loads(text)``          JSON, versioned by its "format" field
-  ``to_fragment(record)`` / ``from_fragment``  "1." + base64url(zlib(JSON)), short enough for a
-                                               URL fragment (#g=...)
-``replay(record)`` returns the final state.  Every malformed input raises ``RecordError`` (a
-``ValueError``) whose message says what is wrong, e.g. "action 12 (R3xO2) is not legal: ...".
-
-Limits, checked before anything is replayed, so that no text (a save, a link) can freeze or
-crash the page that opens it:
-  MAX_TEXT      1,000,000 characters of JSON (and of a link's body and its unpacked JSON)
-  MAX_NESTING   16 levels of JSON arrays and objects.  A record nests 2 deep; a deeper text is
-                refused before the JSON parser sees it, because the parser recurses per level
-                and in the browser (wasm32) the stack overflows long before Python's recursion
-                limit would stop it ("[" * 5000 crashed Pyodide).  ``parse_json`` does this
-                check for any caller (the start screen reads saves with it too).
-  MAX_ACTIONS   10,000 actions.  A game cannot grow past it in real play: every number card
-                passes through a hand at most once a round, so a round has at most 54 hand
-                cards played plus the [T!] cards won, and the longest games the rules allow
-                (goal 1000, red cards x1, [T!] cards worth 0, the fewest colours; random legal
-                play, which captures less than people or bots) measured at most 2,185 actions
-                (6 players; 878 for 2) in tests/bench/bench_limits.py, so the limit is 4.6
-                times the longest; a default game is about 150.  Longer records, such as a
-                link of 143,141 "place" actions that froze a tab for 18 s, are refused; a
-                maximal record opens (parse + replay) in 0.3 s in Pyodide, 0.2 s in CPython
-                (tests/bench/results/limits.txt).
-  deck          at most 54 cards (the 54 number cards, R1); tcards at most 80 (4 kinds x 20)
+A ``Record`` replays a game from the start (``replay``, ``Record.states``) and carries metadata
+that replay ignores.  Its text forms are JSON (``dumps`` / ``loads``, format ``tweak-record/1``)
+and a link fragment (``to_fragment`` / ``from_fragment``, for ``#g=``).  Every text read is
+untrusted: a malformed one, or one past the limits below (checked before anything is replayed,
+so no save or link can freeze or crash a page), raises ``RecordError`` (a ``ValueError``) with
+a sentence, e.g. "action 12 (R3xO2) cannot be replayed: …".
 """
 
 from __future__ import annotations
@@ -65,9 +33,15 @@ __all__ = ["Record", "RecordError", "dumps", "loads", "replay", "to_fragment", "
 
 FORMAT = "tweak-record/1"
 _FRAGMENT_VERSION = "1."
-MAX_TEXT = 1_000_000  # refuse absurdly large inputs before parsing them
-MAX_NESTING = 16  # a record nests 2 deep (module docstring)
-MAX_ACTIONS = 10_000  # 4.6x the longest game the rules allow, measured (module docstring)
+MAX_TEXT = 1_000_000  # characters of JSON (and of a link's body and its unpacked JSON)
+# Levels of JSON arrays and objects; a record nests 2 deep.  Counted before the JSON parser
+# sees the text: the parser recurses per level, and on wasm32 the stack overflows long before
+# Python's recursion limit (docs/architecture.md, "Runtime facts").
+MAX_NESTING = 16
+# A round plays each number card from a hand at most once, plus the [T!] cards won: the
+# longest games the rules allow measured 2,185 actions (tests/bench/bench_limits.py;
+# docs/architecture.md, "Records and saves"), a default game about 150.
+MAX_ACTIONS = 10_000
 MAX_DECK = 54  # R1: the 54 number cards
 MAX_TCARDS = 80  # 4 kinds of [T!] card, at most 20 each (tweak.rules)
 
@@ -82,20 +56,23 @@ class RecordError(TweakError):
 
 @dataclass(frozen=True)
 class Record:
-    players: int
+    """What it takes to replay a game from the start, and metadata that replay ignores."""
+
+    players: int  # as given to new_game
     seed: int
     rules: Rules = CLASSIC
-    actions: tuple = ()
-    deck: object = None
+    actions: tuple = ()  # the actions applied so far, in notation (tweak.actions)
+    deck: object = None  # round 1's stacked deck, [T!] pile and dealer, if the game stacked them
     tcards: object = None
     dealer: object = None
-    names: tuple = ()
-    seats: tuple = ()
-    practice: bool = False
-    daily: str = ""
+    # Metadata, each written to JSON only when set, so older records read unchanged:
+    names: tuple = ()  # seat names shown to players
+    seats: tuple = ()  # seat kinds such as "human" or "bot:medium"
+    practice: bool = False  # a move was taken back: the game counts in no statistics
+    daily: str = ""  # "YYYY-MM-DD": that UTC day's daily deal (ui/worker/daily.py)
 
     def start(self) -> State:
-        """The state before any action."""
+        """The state before any action; ``RecordError`` if the game cannot be set up."""
         try:
             return new_game(self.players, self.seed, self.rules, deck=self.deck,
                             tcards=self.tcards, dealer=self.dealer)
@@ -104,7 +81,8 @@ class Record:
                               error=error) from None
 
     def states(self):
-        """Yield the state before any action, then after each action."""
+        """Yield the state before any action, then after each action; ``RecordError`` naming
+        the first action that cannot be replayed."""
         state = self.start()
         yield state
         for number, text in enumerate(self.actions, 1):
@@ -121,7 +99,8 @@ class Record:
 
 
 def replay(record: Record) -> State:
-    """The state at the end of the record."""
+    """The state at the end of the record; ``RecordError`` (a ``ValueError``) with a sentence if
+    its game cannot be set up or an action cannot be replayed."""
     state = None
     for state in record.states():
         pass
@@ -129,6 +108,7 @@ def replay(record: Record) -> State:
 
 
 def to_dict(record: Record) -> dict:
+    """The record as JSON data (format ``FORMAT``); metadata only when set."""
     data = {
         "format": FORMAT,
         "players": record.players,
@@ -154,6 +134,8 @@ def to_dict(record: Record) -> dict:
 
 
 def from_dict(data) -> Record:
+    """The record of ``to_dict``'s data, checked field by field (and against the limits) and
+    set up once; ``RecordError`` with a sentence for anything else."""
     if not isinstance(data, dict):
         raise RecordError(N_("a game record must be a JSON object"))
     if data.get("format") != FORMAT:
@@ -244,7 +226,7 @@ def _nesting(text: str) -> int:
 def parse_json(text) -> object:
     """The data of a JSON text that could be a game record: refuses (``RecordError``, with a
     sentence) a text that is not text, longer than ``MAX_TEXT`` characters, nested deeper than
-    ``MAX_NESTING`` (checked before parsing: see the module docstring) or not JSON."""
+    ``MAX_NESTING`` (checked before parsing: see there) or not JSON."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
     if not isinstance(text, str):
@@ -267,6 +249,7 @@ def parse_json(text) -> object:
 
 
 def dumps(record: Record) -> str:
+    """The record as compact JSON text (``loads`` reads it back)."""
     return json.dumps(to_dict(record), separators=(",", ":"), ensure_ascii=False)
 
 
@@ -276,11 +259,14 @@ def loads(text) -> Record:
 
 
 def to_fragment(record: Record) -> str:
+    """The record as a link fragment: "1." + base64url(zlib(JSON)), unpadded (for ``#g=``)."""
     packed = zlib.compress(dumps(record).encode("utf-8"), 9)
     return _FRAGMENT_VERSION + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
 def from_fragment(text) -> Record:
+    """The record of a ``to_fragment`` text; ``RecordError`` with a sentence if it is not one,
+    is damaged or unpacks past ``MAX_TEXT``."""
     if not isinstance(text, str) or not text.startswith(_FRAGMENT_VERSION):
         raise RecordError(N_("this link does not hold a TWEAK! game"))
     body = text[len(_FRAGMENT_VERSION):].strip()

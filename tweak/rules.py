@@ -1,39 +1,10 @@
-"""Rule sets ("editions"): every configurable number of the game in one frozen object.
+"""Rule sets ("editions"): every number a rule set can change, in one frozen ``Rules``.
 
-A ``Rules`` value is what a game is played with and what its record stores (R3).  The two
-printed editions are ``CLASSIC`` (R1, the default) and ``COMPACT`` (R2); house rules are made
-with ``rules.with_changes(...)`` or ``Rules.from_dict(...)``, both of which validate and raise
-``RulesError`` with a sentence naming the problem.
-
-Fields:
-  edition           name shown to players ("classic", "compact" or "house")
-  colours_by_players number of colours in play for 2, 3, 4, 5, 6 players (R2); the colours
-                    used are the first ones in printed order, so red is always in
-  tcard_counts      how many Thief, Joker, Change Target, Bomb cards are in the [T!] pile
-  red_multiplier    points of a red card = face value × this (R5)
-  tcard_points      points of each [T!] card won during a round (R5)
-  goals             total score that ends the game for 2, 3, 4, 5, 6 players (R19)
-  hand_size         cards a player refills to (R16)
-  table_refill      cards dealt face up to an empty table (R9, R16)
-  target_cycle      the target backs printed on number cards, in order (R6)
-  final_target      the blue card's number, the target while the deck is empty (R7)
-
-Bounds (``RulesError`` outside them), each what the game can use:
-  targets           7 to 10 (``MIN_TARGET``, ``MAX_TARGET``): the backs printed on the cards
-                    (R6) and the blue 7 (R7); a house rule cannot reprint cards (R3 changes the
-                    edition, the goal, the colours and the red cards' points).  The bound also
-                    bounds the work: the captures of a turn are the table's multisets adding up
-                    to the target less a hand card (at most 10 + a Joker's 1), and their number
-                    grows about twofold per point of target — a target of 30 on a 24-card table
-                    made 0.7-0.9 million actions; at most 11 keeps the worst table any allowed
-                    rule set can make (47-52 cards) to 110,000, one call taking about 70 ms in
-                    CPython and 120-190 ms in Pyodide (tests/bench/results/limits.txt)
-  target_cycle      1 to 14 backs: a card's back is ``cycle[(k + c) % len(cycle)]`` with
-                    k + c at most 13, so a longer cycle is never printed
-  goals             1 to 1000 (``MAX_GOAL``): the printed editions' goals are 105-275 (R19);
-                    1000 is a long evening (about 3.6 times the longest), and a game's record
-                    must stay short enough to replay at once (``tweak.record.MAX_ACTIONS``)
-  edition           a name of 1 to 40 characters (shown to players)
+A ``Rules`` value is what a game is played with and what its record stores (R3).  ``CLASSIC``
+(R1, the default) and ``COMPACT`` (R2) are the printed editions.  ``rules.with_changes(...)``
+and ``Rules.from_dict(...)`` make house rules; a setting outside what the printed cards can
+support (targets 7–10, goals 1–1000, …: the table of R3 in docs/rules.md) raises
+``RulesError`` (a ``ValueError``) with a sentence naming it.
 """
 
 from __future__ import annotations
@@ -49,7 +20,9 @@ __all__ = ["Rules", "RulesError", "CLASSIC", "COMPACT", "EDITIONS", "MIN_PLAYERS
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-MIN_TARGET, MAX_TARGET = 7, 10  # R6, R7: the printed backs and the blue 7 (module docstring)
+# R3, R6, R7: the printed backs and the blue 7.  They also bound a turn's work: the captures
+# grow about twofold per point of target (docs/rules.md, R3).
+MIN_TARGET, MAX_TARGET = 7, 10
 MAX_GOAL = 1000  # R3, R19: house goals up to about 3.6 times the longest printed one
 MAX_EDITION_NAME = 40
 
@@ -60,18 +33,22 @@ class RulesError(TweakError):
 
 @dataclass(frozen=True)
 class Rules:
-    edition: str = "classic"
+    """One rule set (see the module docstring); validated when made."""
+
+    edition: str = "classic"  # the name shown to players: "classic", "compact" or "house"
+    # Colours in play for 2, 3, 4, 5, 6 players (R2): the first ones in printed order.
     colours_by_players: tuple = (6, 6, 6, 6, 6)
     tcard_counts: tuple = (5, 5, 5, 2)  # Thief, Joker, Change Target, Bomb (R1)
-    red_multiplier: int = 2
-    tcard_points: int = 2
-    # R19: a median of 3 rounds between default (Medium) bots; chosen by
-    # tests/bench/calibrate_goals.py, whose output is tests/bench/results/goals.txt.
+    red_multiplier: int = 2  # a red card scores face value × this (R5)
+    tcard_points: int = 2  # each [T!] card won during a round (R5)
+    # The total that ends the game, for 2, 3, 4, 5, 6 players (R19): a median of 3 rounds
+    # between default (Medium) bots; chosen by tests/bench/calibrate_goals.py, whose output is
+    # tests/bench/results/goals.txt.
     goals: tuple = (275, 190, 145, 125, 105)
-    hand_size: int = 3
-    table_refill: int = 2
-    target_cycle: tuple = (7, 8, 9, 10)
-    final_target: int = 7
+    hand_size: int = 3  # cards a player refills to (R16)
+    table_refill: int = 2  # cards dealt face up to an empty table (R9, R16)
+    target_cycle: tuple = (7, 8, 9, 10)  # the target backs printed on number cards (R6)
+    final_target: int = 7  # the blue card: the target while the deck is empty (R7)
 
     def __post_init__(self):
         self._validate()
@@ -98,6 +75,7 @@ class Rules:
         )
 
     def goal(self, players: int) -> int:
+        """The total that ends a game of that many players (R19)."""
         return self.goals[players - MIN_PLAYERS]
 
     def points(self, face: Face) -> int:
@@ -117,11 +95,14 @@ class Rules:
         return Rules.from_dict({**self.to_dict(), **changes})
 
     def to_dict(self) -> dict:
+        """Every setting by name, tuples as lists: the form a record stores (JSON)."""
         return {key: list(value) if isinstance(value, tuple) else value
                 for key, value in asdict(self).items()}
 
     @staticmethod
     def from_dict(data: Any) -> "Rules":
+        """The rule set of ``to_dict``'s form (settings left out keep Classic's); raises
+        ``RulesError`` with a sentence for anything else."""
         if not isinstance(data, dict):
             raise RulesError(N_("a rule set must be an object of settings"))
         known = {f.name for f in fields(Rules)}
@@ -167,7 +148,7 @@ class Rules:
             raise RulesError(N_("target_cycle must hold 1 to 14 targets, not {count}"),
                              count=len(self.target_cycle))
         for target in self.target_cycle + (self.final_target,):
-            # R6, R7: the printed targets; also what keeps a turn's captures few (docstring).
+            # R3, R6, R7: the printed targets; also what keeps a turn's captures few.
             whole(Sentence(N_("a target")), target, MIN_TARGET, MAX_TARGET)
         # A deal must fit in the deck: every hand, the table, and at least one card to draw.
         for players, colours in zip(range(MIN_PLAYERS, MAX_PLAYERS + 1), self.colours_by_players):

@@ -1,29 +1,8 @@
-"""The full game state (everything, hidden cards included) and round results.
+"""The full game state, hidden cards included, and the score sheet of finished rounds.
 
-A ``State`` is frozen; ``engine.apply`` returns a new one.  Only the engine and the record
-module read a ``State`` directly: the UI, hints and bots get ``view(state, seat)`` (R21).
-
-Fields of ``State``:
-  rules, players, seed   the rule set, number of seats (2–6) and the game's int seed
-  round                  1-based round number
-  dealer, turn           seats (0-based; play passes to seat + 1, R8); ``turn`` is the active seat
-  phase                  PLAY (the active seat acts), BOMB (``bomb_queue[0]`` must give a card)
-                         or OVER (the game has ended)
-  deck                   the Central Deck as ``Card``s, top first (R9); the blue 7 lies under it
-  table                  face-up faces on the table
-  hands, won             per seat: faces in hand, faces captured this round
-  tcard_pile             the face-down [T!] pile, top first
-  tcards_held            per seat: [T!] cards won this round and not yet played (face up)
-  tcards_used            per seat: [T!] cards played this round (set aside face up, R13)
-  tweaks                 per seat: TWEAK!s made this round (R15)
-  joker                  the Joker's change to this turn's target (R13)
-  tcard_played           whether the active seat has played its one [T!] card this turn (R12)
-  bomb_queue             seats still to give a card to a Bomb, in order (R13)
-  step                   number of actions applied since the game began
-  totals                 per seat: points of finished rounds
-  results                ``RoundResult`` of every finished round
-  winners                seats that won, once the game is over (ties share, R19)
-  events                 the events of the step that produced this state
+A ``State`` is frozen: ``engine.apply`` returns a new one.  Only the engine and ``tweak.record``
+read a ``State`` directly; the page, hints and bots get ``view(state, seat)`` (R21).  Seats are
+0-based, and play passes from seat s to s + 1 (R8).
 """
 
 from __future__ import annotations
@@ -37,6 +16,8 @@ __all__ = ["State", "Phase", "ScoreRow", "RoundResult"]
 
 
 class Phase(Enum):
+    """Who acts: the active seat (PLAY), a bombed seat (BOMB, R13), or nobody (OVER)."""
+
     PLAY = "play"
     BOMB = "bomb"
     OVER = "over"
@@ -59,6 +40,8 @@ class ScoreRow:
 
 @dataclass(frozen=True)
 class RoundResult:
+    """A finished round: its number, dealer, score sheet and discarded cards (R17, R18)."""
+
     round: int
     dealer: int
     rows: tuple  # ScoreRow per seat
@@ -67,29 +50,31 @@ class RoundResult:
 
 @dataclass(frozen=True)
 class State:
+    """Everything about a game at one moment (see the module docstring)."""
+
     rules: Rules
-    players: int
-    seed: int
-    round: int
+    players: int  # 2-6 seats
+    seed: int  # the game's seed: every chance point is drawn from it (engine.seeded_rng)
+    round: int  # 1-based
     dealer: int
-    turn: int
-    phase: Phase
-    deck: tuple
-    table: tuple
-    hands: tuple
-    won: tuple
-    tcard_pile: tuple
-    tcards_held: tuple
-    tcards_used: tuple
-    tweaks: tuple
-    joker: int
-    tcard_played: bool
-    bomb_queue: tuple
-    step: int
-    totals: tuple
-    results: tuple
-    winners: tuple
-    events: tuple
+    turn: int  # the active seat
+    phase: Phase  # PLAY (the active seat acts), BOMB (bomb_queue[0] gives a card) or OVER
+    deck: tuple  # the Central Deck as Cards, top first (R9); the blue 7 lies under it (R7)
+    table: tuple  # face-up faces
+    hands: tuple  # per seat: faces in hand
+    won: tuple  # per seat: faces captured this round
+    tcard_pile: tuple  # the face-down [T!] pile, top first
+    tcards_held: tuple  # per seat: [T!] cards won this round and not yet played (face up)
+    tcards_used: tuple  # per seat: [T!] cards played this round (set aside face up, R13)
+    tweaks: tuple  # per seat: TWEAK!s made this round (R15)
+    joker: int  # the Joker's change to this turn's target (R13)
+    tcard_played: bool  # the active seat has played its one [T!] card this turn (R12)
+    bomb_queue: tuple  # seats still to give a card to a Bomb, in order (R13)
+    step: int  # actions applied since the game began
+    totals: tuple  # per seat: points of finished rounds
+    results: tuple  # the RoundResult of every finished round
+    winners: tuple  # the seats that won, once the game is over (ties share, R19)
+    events: tuple  # the events of the step that made this state (tweak.events)
 
     @property
     def to_act(self):
@@ -108,4 +93,5 @@ class State:
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended (R19)."""
         return self.phase is Phase.OVER

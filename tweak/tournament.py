@@ -1,34 +1,13 @@
-"""Duplicate tournaments between bot levels: how strong each level really is.
+"""Duplicate tournaments between bot levels: how strong each level is (docs/bots.md, "Method").
 
-A *lineup* names a bot level per seat, e.g. ``("hard", "medium")`` or
-``("hard", "medium", "medium", "medium")``.  A *deal* is a game seed: it fixes the first dealer
-and every round's shuffle (R8, R9).  Each deal is played once per rotation of the lineup
-(``players`` games), so every level sits in every seat with the same cards and luck cancels
-("duplicate" play, as in bridge).  Bots see only their views, and their own random streams
-carry nothing of the deal: each bot's seed is drawn from the tournament's *bot seed* (random
-unless ``--bot-seed`` is given; the report prints it, so a run can be repeated) with the
-deal's index, rotation and seat.  A bot seed computed from the deal (as ``(deal * 6 +
-rotation) * 6 + seat`` once was) could be inverted by a bot to replay the whole deal.
-
-The unit of statistics is the deal (its games depend on each other, deals do not):
-
-  points per round   per level: its seats' points over the deal's games ÷ their rounds (R18)
-  win rate per seat  per level: games won by its seats ÷ (games × its seats); tied leaders
-                     share a win (R19).  A level's fair share is 1 / players.
-  margins            per pair of levels, the per-deal difference of the above
-
-Each figure is printed with the half-width of its 95% confidence interval
-(mean ± 1.96 · sd / √deals, normal approximation over independent deals).
-
-Command line (also ``python -m tweak tournament``)::
-
-  python -m tweak.tournament --players 2 --lineup hard,medium --deals 500 [--edition classic]
-         [--seed 1] [--bot-seed N] [--jobs 1] [--pace normal] [--hard-steps N]
-         [--hard-endgame-factor F] [--hard-option NAME=VALUE ...] [--interim N]
-
-Bots are built as ``make_bot(level, seed, pace)`` builds them; under CPython the Hard bot's
-budget is its pace's fixed number of engine steps per decision (no clock, so a run is
-reproducible from its seeds), or ``--hard-steps``.  The report says which.
+A *lineup* names a bot level per seat, e.g. ``("hard", "medium")``; a *deal* is a game seed
+(R8, R9), played once per rotation of the lineup, so every level sits in every seat with the
+same cards and luck cancels.  Bots see only their views, and each bot's seed comes from the
+run's *bot seed* with the deal, rotation and seat (``bot_seed_of``), never from the deal alone,
+which a bot could invert to replay the deal.  The unit of statistics is the deal: per level,
+points per round (R18) and win rate per seat (tied leaders share, R19; the fair share is
+1 / players), and per pair of levels the per-deal margins, each with the half-width of its 95%
+interval (mean ± 1.96 · sd / √deals).  Run it as ``python -m tweak tournament`` (``--help``).
 """
 
 from __future__ import annotations
@@ -72,9 +51,11 @@ class DealResult:
         self.game_rounds = game_rounds  # rounds of each game
 
     def points_per_round(self, level):
+        """The level's points per round in this deal."""
         return self.points[level] / self.rounds[level]
 
     def win_rate(self, level):
+        """The level's win shares per game and seat in this deal."""
         return self.wins[level] / (len(self.game_rounds) * self.seats[level])
 
 
@@ -155,6 +136,7 @@ class Summary:
 
 
 def summarise(lineup, results, rules, seconds=0.0, bot_seed=None, budget="") -> Summary:
+    """The ``Summary`` of ``results`` (a ``DealResult`` per deal) of ``lineup``."""
     return Summary(lineup, results, rules, seconds, bot_seed, budget)
 
 

@@ -1,38 +1,13 @@
 """The engine's words: English messages marked for the game's catalogue, and sentences made of them.
 
-The engine speaks English; the UI shows its words in the player's language.  So every message a
-player may read — an event told in the move log (``tweak.events``), a [T!] card's title, the
-reason a saved game or a link cannot be opened — is written where the engine makes it, once, in
-English, marked with ``N_`` (Babel's default keyword; babel.cfg extracts ``tweak/``), and is
-translated only when the UI tells it.  This module's data:
-
-  N_(message)            marks ``message`` for the catalogue; returns it unchanged
-  ENGLISH                a translations object (the interface of ``gettext.NullTranslations``:
-                         ``gettext``, ``ngettext``) that gives every message back as written:
-                         the engine's default, so it needs no catalogue and its CLI speaks English
-  N_plural(singular, plural)
-                         marks a message with a plural form (Babel keyword ``N_plural:1,2``);
-                         returns the pair, whose form the field ``n`` chooses in a ``Sentence``
-  Sentence(message, **fields)
-                         a ``str``: the English sentence ``message.format(**fields)``.  It keeps
-                         ``message`` and ``fields``, so ``told(translations)`` says it in another
-                         language; a field that can be told itself (a ``Sentence``, a
-                         ``TweakError``, or any value with a ``told(translations, **context)``
-                         method, e.g. cards that a player reads by name, ``tweak.bots.reasons``)
-                         is told in that language too ("action 12 (R3xO2) cannot be replayed:
-                         {error}").  Other fields (numbers, card notation, the text a person
-                         typed) are shown as they are.  ``context`` (e.g. the seats' names)
-                         passes to every field told.
-  SeatNumber(index)      a seat in a sentence: the engine's index for developers ("seat 0", as
-                         the notation counts: ``thief@0``), counted from 1 for players
-  TweakError(message, **fields)
-                         a ``ValueError`` whose message is such a ``Sentence`` (``.sentence``):
-                         ``str(error)`` is the English, ``error.told(translations)`` the
-                         translation.  ``RecordError``, ``NotationError``, ``RulesError`` and
-                         ``IllegalAction`` are ``TweakError``s.
-
-Only messages a player can meet are marked: what a malformed Python object handed to ``apply``
-is told (``engine._malformed``) is for programmers and stays plain English.
+The engine speaks English; the page shows its words in the player's language.  Every message a
+player may read (an event in the move log, a [T!] card's title, why a save or a link cannot be
+opened) is written once, where the engine makes it, marked with ``N_`` or ``N_plural``
+(babel.cfg extracts ``tweak/``), and translated only when told: a ``Sentence`` keeps its
+message and fields, and ``told(translations)`` says it in another language.  ``ENGLISH`` is the
+default translations object, so the engine needs no catalogue; ``TweakError`` is a
+``ValueError`` whose message is a ``Sentence``.  What only programmers meet (what a malformed
+object handed to ``apply`` is told, ``engine._malformed``) stays plain English.
 """
 
 from __future__ import annotations
@@ -53,8 +28,9 @@ def N_plural(singular: str, plural: str) -> tuple:
 
 
 class English:
-    """The engine's words as they are written: ``gettext.NullTranslations``' interface, every
-    message given back unchanged.  The UI passes its own object, which translates."""
+    """The engine's words as they are written: ``gettext.NullTranslations``' interface
+    (``gettext``, ``ngettext``), every message given back unchanged.  ``ENGLISH`` is the one
+    instance; the page passes its own object, which translates."""
 
     @staticmethod
     def gettext(message: str) -> str:
@@ -69,7 +45,12 @@ ENGLISH = English()
 
 
 class Sentence(str):
-    """An English sentence made from a marked ``message`` and the ``fields`` it names."""
+    """A ``str``: the English sentence ``message.format(**fields)`` of a marked ``message`` (or
+    an ``N_plural`` pair, whose form the field ``n`` chooses).  It keeps ``message`` and
+    ``fields``: ``told(translations, **context)`` says it in that language, telling every
+    field that can be told (a ``Sentence``, a ``TweakError``, cards a player reads by name:
+    anything with a ``told(translations, **context)`` method) and passing ``context`` (the
+    seats' names) on.  Other fields (numbers, notation, a person's text) are shown as they are."""
 
     def __new__(cls, message, **fields) -> "Sentence":
         # Without fields the message is the sentence: a message holding a brace (a person's
@@ -80,6 +61,7 @@ class Sentence(str):
         return sentence
 
     def told(self, translations=ENGLISH, **context) -> str:
+        """This sentence in the language of ``translations``, its fields told too."""
         said = _form(self.message, self.fields, translations)
         if not self.fields:
             return said
@@ -97,7 +79,9 @@ def _form(message, fields: dict, translations) -> str:
 
 
 class TweakError(ValueError):
-    """A ``ValueError`` whose message is a ``Sentence``, so the UI can show it translated."""
+    """A ``ValueError`` whose message is a ``Sentence`` (``.sentence``): ``str(error)`` is the
+    English, ``error.told(translations)`` the translation.  ``RecordError``, ``NotationError``,
+    ``RulesError`` and ``IllegalAction`` are ``TweakError``s."""
 
     def __init__(self, message: str, **fields):
         self.sentence = Sentence(message, **fields)
@@ -107,6 +91,7 @@ class TweakError(ValueError):
         return _rebuilt, (type(self), self.sentence.message, self.sentence.fields)
 
     def told(self, translations=ENGLISH, **context) -> str:
+        """The message in the language of ``translations``."""
         return self.sentence.told(translations, **context)
 
 
@@ -115,15 +100,16 @@ def _rebuilt(kind, message, fields):
 
 
 class SeatNumber(int):
-    """A seat's index (0-based, as the engine and the notation count); told from 1."""
+    """A seat in a sentence: the engine's index for developers ("seat 0", as the notation
+    counts: ``thief@0``), told to players counted from 1."""
 
     def told(self, translations=ENGLISH, **context) -> int:
         return int(self) + 1
 
 
 def told(value, translations=ENGLISH, **context):
-    """``value`` in the language of ``translations`` if it can be told (see the module
-    docstring); any other value as it is (a number stays a number, for its format spec)."""
+    """``value`` in the language of ``translations`` if it can be told (see ``Sentence``); any
+    other value as it is (a number stays a number, for its format spec)."""
     tell = getattr(value, "told", None)
     return tell(translations, **context) if callable(tell) else value
 

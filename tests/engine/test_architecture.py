@@ -1,4 +1,4 @@
-"""Architecture rules, checked on the source (DESIGN habits 1 and 8).
+"""Architecture rules, checked on the source (docs/architecture.md: a pure engine; two threads).
 
 * The engine (``tweak/``) imports only the standard library and itself: never ``js``,
   ``pyscript`` or ``pyodide``, so it runs the same in pytest, the terminal and the browser.

@@ -1,4 +1,4 @@
-"""Bots: legal, fair by construction, reproducible, and sensible (issue 4).
+"""Bots: legal, fair by construction, reproducible, and sensible (docs/bots.md, "Fairness").
 
 * Every level answers every kind of decision with one of ``view.legal``: captures, places, each
   [T!] card (R13: Thief's victim, Joker's sign, Change Target, Bomb) and a bombed seat's card —

@@ -7,7 +7,7 @@
   - a capture that leaves the next player a sure TWEAK! (R15) ranks below a smaller capture
     that leaves them nothing;
   - late in a round (3 cards left) capturing and keeping The Thief ranks above playing it
-    (issue 10's example);
+    (a worked example);
   - a capture of red cards ranks above a place.
 * The sampler never produces a card the seat has seen elsewhere (its hand, the table, the
   captured piles), and the top card always carries the visible back (R6).
@@ -73,7 +73,7 @@ def test_a_sure_tweak_for_the_next_player_ranks_below_a_smaller_safe_capture():
 
 
 def test_capturing_and_keeping_the_thief_beats_playing_it_late_in_the_round():
-    # Issue 10's example: 4 players, 3 cards left in the deck, target 9 (the top card's back,
+    # A worked example: 4 players, 3 cards left in the deck, target 9 (the top card's back,
     # R6, R11), table O2 P6 P2 G3, hand P5 G5 O3, The Thief held.  P5xO2+P2 takes 9 points and
     # keeps the Thief for a later turn, where it still acts (R13) and scores 2 either way (R5).
     state = position([["P5", "G5", "O3"], ["Y4", "B6", "O1"], ["G1", "Y6", "B3"],

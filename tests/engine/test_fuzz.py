@@ -1,4 +1,4 @@
-"""Fuzzing the doors through which text enters the game (issue 8), with Hypothesis.
+"""Fuzzing the doors through which text enters the game, with Hypothesis.
 
 Random text, random bytes, mutated valid records (as text and as JSON), deep nesting, huge
 and non-ASCII numbers go to:

@@ -1,4 +1,4 @@
-"""Issue 8: nothing a save, a link, an address or a second tab can hold breaks the game.
+"""Nothing a save, a link, an address or a second tab can hold breaks the game.
 
 Each reproduced breakage, as a test: every bad input gets the one documented error of its
 door — ``RecordError`` (records, links, saves), ``NotationError`` (notation), ``IllegalAction``
@@ -35,7 +35,8 @@ def fragment_of(text: str) -> str:
 
 def placing_record(actions: int, players: int = 2) -> Record:
     """A legal record in which every seat only ever places a card: nobody scores, so the game
-    never ends and the record can be as long as wanted (the 143,141-action link of issue 8)."""
+    never ends and the record can be as long as wanted (like the 143,141-action link of
+    docs/architecture.md, "Records and saves")."""
     state = new_game(players, 1)
     played = []
     for _ in range(actions):

@@ -1,4 +1,4 @@
-"""Invariants over thousands of random games (DESIGN habit 10).
+"""Invariants over thousands of random games.
 
 For every player count 2–6 and both editions, ``GAMES`` random games are played (a seeded
 random legal action each step).  At every step:
@@ -10,15 +10,15 @@ random legal action each step).  At every step:
 
 At one step in ``DEEP_EVERY`` (chosen at random; tens of thousands of steps per run):
 
-* the notation round-trips for every legal action (habit 4);
+* the notation round-trips for every legal action (one notation);
 * ``illegal_reason`` agrees with ``legal_actions``, and ``apply`` refuses a sample of illegal
-  actions with an ``IllegalAction`` that names the action (DESIGN habit 3);
+  actions with an ``IllegalAction`` that names the action (rules as functions);
 * a view depends only on what its seat may know: scrambling every hidden card (other hands,
   deck faces below the visible back, the [T!] pile order, the seed) leaves it unchanged, and
   other seats' drawn cards are hidden in its events (R20, R21).
 
 At the end of every tenth game: same seed + same actions → the same state, and the record's
-JSON and URL-fragment round trips replay to that state (habit 7).
+JSON and URL-fragment round trips replay to that state (a game is its record).
 
 ``TWEAK_INVARIANT_GAMES`` sets the number of games per configuration (default 1000).  To keep
 the suite quick, nine games in ten are played under a house-rule goal of 1 point (R3, R19), so

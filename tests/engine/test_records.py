@@ -1,8 +1,8 @@
 """Game records, notation and rule sets: round trips and clear refusals of bad input.
 
 A malformed saved game or shared link must give a ``RecordError`` (a ``ValueError``) with a
-sentence a player can read — never another exception type (DESIGN habit 7, the brief's "bad
-input" standard).
+sentence a player can read — never another exception type (docs/architecture.md, "Design
+habits": a game is its record, and untrusted input is refused with a sentence).
 """
 
 from __future__ import annotations
@@ -200,7 +200,7 @@ def test_nonsensical_house_rules_are_refused_with_a_clear_message_r3(changes, me
 
 
 def test_a_practice_mark_round_trips_and_old_records_read_unchanged():
-    """A game with a move taken back is practice (issue 11): the JSON says ``"practice": true``
+    """A game with a move taken back is practice: the JSON says ``"practice": true``
     only then, so records without the field (every older one) load as before."""
     from dataclasses import replace
 

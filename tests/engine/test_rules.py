@@ -1,10 +1,10 @@
-"""Rule scenarios on stacked decks: one or more tests for every ruling R2–R21 of RULES.md.
+"""Rule scenarios on stacked decks: one or more tests for every ruling R2–R21 of docs/rules.md.
 
 Each test sets up a round card by card (``stacking.deal``: hands per seat, table, deck top
 first; the dealer is the last seat so seat 0 plays first), plays it move by move in the
 notation of ``tweak.actions``, and asserts exact hands, table, target, events and scores.
 The expected values are worked out from the rulings by hand (comments show the sums), never
-read back from the engine.  Test names cite the ruling ids; sections follow RULES.md.
+read back from the engine.  Test names cite the ruling ids; sections follow docs/rules.md.
 
 Scenarios used by several tests are functions returning the states after each move:
 ``bomb_duel`` (2 players, empty deck, two TWEAK!s, a Bomb, a whole round), ``tweak_on_a_deck``
@@ -621,7 +621,7 @@ def test_r14_place_is_allowed_even_when_a_capture_exists():
 
 def test_r14_table_cards_in_any_order_make_the_same_capture():
     """A capture's table cards are a set (R14): given in click order (Y2, G3, O3) they must make
-    the state their notation replays to, with the same call-out (DESIGN habit 7)."""
+    the state their notation replays to, with the same call-out (a game is its record)."""
     t3 = callout_turn()
     clicked = Capture(F("R1"), (F("Y2"), F("G3"), F("O3")))
     live = apply(t3, clicked)
@@ -902,7 +902,7 @@ def test_r21_other_seats_drawn_and_dealt_cards_are_hidden_in_events():
             dealt.hands[s] if s == seat else () for s in range(3)]
 
 
-# ---- actions: refusals and notation (DESIGN habits 3, 4) ------------------------------------
+# ---- actions: refusals and notation (rules as functions; one notation) ----------------------
 
 
 def test_apply_refuses_illegal_actions_naming_the_action():

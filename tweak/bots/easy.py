@@ -1,20 +1,11 @@
-"""The Easy bot: sees the table as Medium does, then errs the way a beginner does.
+"""The Easy bot: Medium's judgement (``medium.rank``), then a beginner's mistakes.
 
-It ranks its options with Medium's judgement (``medium.rank``: points, red cards, TWEAK!s,
-what it leaves the next player), so its play stays sensible, and then makes human mistakes,
-each drawn from its own seeded stream:
-
-* it overlooks every capture with chance ``MISS_CAPTURE`` and places a card instead (R14 allows
-  placing even when a capture exists) — the card it judges least harmful to place;
-* otherwise, with chance ``SLIP``, it settles for one of its ``CLOSE`` best plain plays at
-  random instead of the best one (a smaller capture, a careless placement);
-* it plays a [T!] card only when Medium would, and even then forgets to with chance
-  ``FORGET_TCARD`` (R12, R13);
-* bombed, it gives up Medium's choice, or with chance ``SLIP`` any card.
-
-Why not random mistakes everywhere: an opponent that throws cards away at random is no fun to
-beat, and one that never captures is no opponent.  Tuned so that Easy loses clearly to Medium
-but wins some games against it (tests/bench/results/tournament.txt).
+Each slip is drawn from its own seeded stream: it overlooks every capture with chance
+``MISS_CAPTURE`` and places the card it judges least harmful (R14 allows it); else, with chance
+``SLIP``, it takes one of its ``CLOSE`` best plain plays at random; it plays a [T!] card only
+when Medium would, and forgets to with chance ``FORGET_TCARD``; bombed, it gives up Medium's
+choice, or with chance ``SLIP`` any card.  Why these mistakes, and how it measures:
+docs/bots.md, "Easy".
 """
 
 from __future__ import annotations

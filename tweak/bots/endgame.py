@@ -1,45 +1,12 @@
-"""Exact play once the deck is empty in a 2-player round: a small game of perfect information.
+"""Exact play of a 2-player round once the deck is empty: a game of perfect information but for
+the [T!] pile's order.
 
-With two players and an empty deck, every number card this seat cannot see is in the other
-seat's hand: ``Knowledge.unseen`` is the edition's cards − own hand − table − every captured
-pile (R20, R21), and nothing is left in a deck.  So both hands are known, the target is the
-blue 7 (R7, R11; ±1 with a Joker, R13), and only the [T!] pile's order stays hidden (R21).
-``solve(view)`` plays the rest of the round out exactly over that world:
-
-* the world is built from the view alone (``sampling.determinize``: the other hand is the
-  unseen cards, the [T!] pile the unseen kinds); no ``State`` but that one is read;
-* every legal action of the engine (``legal_actions``) is followed through the engine's own
-  ``apply`` (no second copy of the rules), both seats choosing: this seat the most, the other
-  seat the least of the objective (minimax; a bombed seat chooses its own card too, R13);
-* the objective is the search's (``evaluator``): this seat's round points − the other seat's
-  (R5, R18), counted from now to the round's end (R17: cards left on the table score nothing;
-  the round's last hand card is scored as ``playout._final_scores`` scores it, without dealing
-  the next round);
-* chance is averaged, not sampled: The Thief's card is each card of the victim's hand with
-  equal odds (R13: the engine's stolen index is fixed by the world's seed, so the victim's hand
-  is rotated to put each card under it once), and a TWEAK! (R15) wins each [T!] kind with its
-  share of the unseen pile (its order is unknown, so every order is equally likely; the pile is
-  restacked before each TWEAK!, which is drawing without replacement).  Averaging is exact for
-  what the seat knows and costs only a few branches: a sampled pile order would add noise to
-  decisions the solver can otherwise make exactly.
-* ``Solver.value`` memoises every position on its key (whose turn, phase, table, hands, [T!]
-  cards held, the pile's kinds, Joker, the [T!] card played this turn, bomb queue): the value
-  of the rest of the round does not depend on how a position was reached.  The positions
-  visited are counted; past ``limit`` the solver gives up (``TooBig``) and the caller falls
-  back to its sampling search.
-
-``solve(view, limit)`` returns ``Solved`` (the legal actions in the order tried, the best with
-its exact expected value, the others with a bound showing they are no better, and the
-positions visited) or None when the view is not such an endgame: more than two players, cards in the deck, a game dealt from a short stacked deck or
-[T!] pile (then some unseen cards are out of play, so the other hand is not known), or more
-positions than ``limit`` (or past ``deadline``).  Tree sizes over real positions:
-tests/bench/bench_endgame.py.
-
-``sampled_steps(view, rng, ...)`` does the same with one or two cards left in the deck, where
-the other hand is not known but the worlds are few (which unseen cards lie in the deck, under
-its visible back, R6): it samples them, solves each exactly and averages every action's value
-over them.  With one card left that is nearly exact (this seat draws it after its play, R16,
-and then knows every card); with two, the trees are far too big for a decision's budget.
+Every number card this seat cannot see is then in the other hand (R20, R21), so ``solve(view)``
+plays the rest of the round out over the engine's own ``legal_actions`` and ``apply``:
+expectiminimax on this seat's round points − the other's (R18), chance (The Thief's card, a
+TWEAK!'s [T!] card) averaged rather than sampled, fail-soft alpha-beta over a memo, giving up
+past ``limit`` positions.  ``sampled_steps`` does the same over the few worlds of a deck with
+one card left.  How and why: docs/bots.md, "The exact endgame".
 """
 
 from __future__ import annotations
@@ -60,8 +27,8 @@ from .sampling import determinize
 __all__ = ["solve", "solve_steps", "sampled_steps", "Solved", "Solver", "TooBig",
            "endgame_world", "finish", "LIMIT"]
 
-# Positions a decision may visit before the solver gives up (the Hard bot then searches as it
-# did before).  Measured over real deck-empty positions (tests/bench/bench_endgame.py).
+# Positions a decision may visit before the solver gives up (the Hard bot then falls back to
+# its sampling search).  Tree sizes over real positions: tests/bench/bench_endgame.py.
 LIMIT = 4000
 
 _LOW, _HIGH = float("-inf"), float("inf")
@@ -100,7 +67,9 @@ class Solved:
 
 
 def endgame_world(view, known=None):
-    """The world of a 2-player, deck-empty view (see the module docstring), or None."""
+    """The one world of a 2-player, deck-empty view: the other hand is the unseen cards, the
+    [T!] pile the unseen kinds (its order does not matter: the solver averages over it).  None
+    for any other view, or when a short stacked deck or pile left cards out of play."""
     if view.players != 2 or view.deck_size or view.phase not in ("play", "bomb"):
         return None
     known = known if known is not None else Knowledge(view)
@@ -118,7 +87,9 @@ def endgame_world(view, known=None):
 
 
 class Solver:
-    """Expectiminimax over one world (see the module docstring) for ``seat``."""
+    """Expectiminimax over one world for ``seat``: this seat maximises, the other minimises
+    (a bombed seat chooses its own card too, R13).  ``memo`` keeps each position's value by
+    its key (``_key``); past ``limit`` positions or ``deadline`` it raises ``TooBig``."""
 
     def __init__(self, seat, rules, limit=LIMIT, deadline=None, slice_seconds=None):
         self.seat = seat
@@ -280,10 +251,11 @@ def _key(state):
 
 
 def solve(view, limit=LIMIT, known=None, order=None, deadline=None):
-    """``Solved`` for a 2-player deck-empty view, or None (see the module docstring).
-    ``order``: the legal actions in the order to try them (ties go to the first; default
-    ``view.legal``'s order).  ``deadline``: a ``perf_counter()`` time past which the solver
-    gives up as it does past ``limit`` positions (None: no clock)."""
+    """``Solved`` for a 2-player deck-empty view; None when the view is no such endgame (more
+    than two players, cards in the deck, a game dealt from a short stacked deck or [T!] pile)
+    or the solver gave up (more than ``limit`` positions, or past ``deadline``, a
+    ``perf_counter()`` time; None: no clock).  ``order``: the legal actions in the order to try
+    them (ties go to the first; default ``view.legal``'s order)."""
     return finish(solve_steps(view, limit, known, order, deadline))
 
 

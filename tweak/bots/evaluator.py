@@ -1,62 +1,11 @@
-"""Judging every option of a seat from its view alone: a search a person (or a coach) can read.
+"""The search as a judge: every legal action of a seat valued from its view alone (R21).
 
-``evaluate(view, budget=Budget(...), seed=0)`` returns a list of ``Judgement``, best first, one
-per legal action of ``view.seat`` (or per action searched, see ``width``).  It uses only the
-seat's ``PlayerView`` (R21): the hidden cards are sampled consistently with it
-(``sampling.determinize``: other hands, deck faces under the visible back R6, [T!] pile order;
-the hand of the seat that made the last play in the view weighed by what that play says of it).
-
-A ``Judgement`` is plain data:
-
-  action    the legal action (``tweak.actions``; ``str(action)`` is its notation)
-  value     estimated points for the round relative to the best action: 0 for the best, negative
-            for the others.  "Points" are this seat's round points (R18) − ``others_weight`` × the
-            mean round points of the other seats (1 by default: a point taken from an opponent
-            counts as much as a point won), averaged over the sampled worlds.
-  error     the standard error of ``value`` (paired over the worlds both actions met), or 0 for
-            the best; a small ``-value / error`` means the two are close calls
-  worlds    how many sampled worlds this action was played out in (a clearly worse action is
-            dropped early, so it has fewer)
-  reasons   short sentences a person understands, from the view alone (no hidden card): points
-            taken and red cards among them (R5), a TWEAK! and its [T!] card (R15), the card
-            placed, the [T!] card played or kept (R12, R13, with its 2 points either way, R5),
-            and what the table left offers the next player at the next target (R11, R16)
-
-How actions are valued: in each sampled world every candidate action is applied and play goes
-on (``playout.playout``: every seat plays [T!] cards and looks one move ahead for the first
-turns).  Once the deck holds ``ENDGAME_DECK`` cards or fewer, the round is played out to its
-end, so a [T!] card held, the last cards of the deck and the cards left on the table at the
-round's end (R17) count as they play out, not as constants, and ``value`` is in round points.
-Earlier in a round a playout to the end is mostly noise (40-deal runs against Medium, 2
-players, same deals and bot seed, 95% intervals about ±4: to the end from 6 cards left +3.8,
-from 12 +9.7, from 18 +4.0, from 26 +2.1 points per round; from the start of the round, with no
-cut-off, -11.9), so the playout stops when this seat is to play again after one more turn of
-its own (``SHORT_TURNS``: its next turn and the other seats' replies to it are played, so what
-they leave it and what it can then take count), and the cards in hand
-and the [T!] cards held count as Medium's arithmetic values them (``HAND_SHARE``,
-``heuristics.KEEP_TCARD``), the other seats' points with ``SHORT_OTHERS_WEIGHT`` (3/4 with two
-players); ``value`` is then an estimate on the same scale.  All candidates meet the same worlds
-(common random numbers: a world's future chance points come from its own seed), so their
-differences are not drowned in deal luck.  Every ``PRUNE_EVERY`` worlds, candidates clearly
-behind the best (``PRUNE_Z`` standard errors of their paired differences) are dropped.
-
-``Budget`` says how long to search: ``steps`` engine steps (``apply`` calls; reproducible),
-``time_limit`` seconds on the clock (no new world once it has passed and ``min_worlds`` are
-done), ``cap`` seconds (a hard stop, even mid-world: the unfinished world is not counted), and
-``slice_seconds`` (how often the ``search`` generator yields, so a page stays responsive).
-``COACH_BUDGET``, the default, is 6000 steps and no clock (about 0.3-0.5 s in Pyodide); a page
-that must answer within a time passes ``Budget(time_limit=..., cap=...)``.  How far to trust
-the values: the Hard bot plays this search's best (``hard.py``, with three times the steps
-once playouts run to the round's end) and beat Medium by +8.5 ± 1.3 points per round in
-2-player duplicate deals with it alone (tests/bench/results/tournament.txt; with 2 players
-and an empty deck or one deck card Hard now plays ``endgame``'s solution, +10.3 ± 1.3): the
-values rank plays better than Medium's arithmetic, most clearly late in a round, but a gap of
-a point or two between two actions, with its ``error``, is a close call.  Whichever the
-``Budget``, the same worlds serve every candidate.
-
-``search(view, rng, budget, width, ...)`` is the generator under ``evaluate`` and the Hard bot:
-it yields between slices of work and returns a ``Result`` (candidates, per-candidate values per
-world, survivors, worlds, steps).  ``judgements(view, result)`` turns a result into the list.
+``evaluate(view, budget=COACH_BUDGET, seed=0)`` returns ``Judgement``s, best first: each action
+with its value in round points relative to the best, the value's paired standard error, the
+worlds it met and reasons a person can read (``describe``).  ``search`` is the generator under
+it and under the Hard bot: worlds sampled from the view (``sampling``), every candidate played
+out in each (``playout``), candidates clearly behind dropped as it goes, within a ``Budget``.
+How it values actions and how far to trust it: docs/bots.md, "Hard" and "The evaluator".
 """
 
 from __future__ import annotations
@@ -79,17 +28,16 @@ __all__ = ["Judgement", "Budget", "Result", "evaluate", "finish", "search", "jud
            "describe", "COACH_BUDGET", "PRUNE_EVERY", "PRUNE_Z"]
 
 PRUNE_EVERY = 4  # worlds between checks for candidates that are clearly behind
-PRUNE_Z = 2.5
+PRUNE_Z = 2.5  # standard errors of the paired difference that mark a candidate as behind
 # Playout actions that look one move ahead, per seat: the first turns shape the decision most,
 # later ones are played greedily to save time.
 LOOK_TURNS = 2
-# Deck sizes at or below which playouts run to the round's end.  Earlier in a round a playout
-# to the end is mostly noise (dozens of turns later, the worlds of two candidates have nothing
-# left in common), so it stops when this seat is to play again after ``SHORT_TURNS`` more turns
-# and the position is scored as Medium's arithmetic does (a share of the hand's points, the
-# option of a held [T!] card, ``heuristics``).  One more turn (1) against none (0), 2 players,
-# 1000 steps, the same 300 deals and bot seed (tests/bench/results/tournament.txt): Hard -
-# Medium +8.83 ± 1.79 against +5.76 ± 1.61 points per round; two more turns (2) +7.62 ± 1.73.
+# Deck sizes at or below which playouts run to the round's end, so a [T!] card kept, the last
+# cards and the discard (R17) count as they play out.  Earlier in a round a playout to the end
+# is mostly noise (dozens of turns later, the worlds of two candidates have nothing left in
+# common), so it stops when this seat is to play again after ``SHORT_TURNS`` more turns, and
+# the position is scored as Medium's arithmetic does: ``HAND_SHARE`` of the hand's points and
+# the option of a held [T!] card (``heuristics``).  The measurements: docs/bots.md, "Hard".
 ENDGAME_DECK = 12
 SHORT_TURNS = 1
 HAND_SHARE = 0.4  # heuristics.PLACE_COST_SHARE: a card in hand mostly scores later
@@ -101,13 +49,16 @@ SHORT_OTHERS_WEIGHT = {2: 0.75}
 
 @dataclass(frozen=True)
 class Judgement:
-    """One legal action and what the search thinks of it (see the module docstring)."""
+    """One legal action and what the search thinks of it."""
 
-    action: object
+    action: object  # the legal action (``str(action)`` is its notation)
+    # Round points relative to the best action (0 for the best, negative for the others):
+    # this seat's round points (R18) less the other seats' mean (as ``search`` weighs them),
+    # averaged over the worlds.
     value: float
-    error: float
-    worlds: int
-    reasons: tuple
+    error: float  # its standard error, paired over the worlds both met (0 for the best)
+    worlds: int  # worlds this action met (a clearly worse action is dropped early)
+    reasons: tuple  # Sentences a person understands, from the view alone (``describe``)
 
     def __str__(self) -> str:
         return f"{self.action}: {self.value:+.1f} ({'; '.join(self.reasons)})"
@@ -115,16 +66,17 @@ class Judgement:
 
 @dataclass(frozen=True)
 class Budget:
-    """How long a search may take (see the module docstring).  ``None`` means no limit of that
-    kind; at least one of ``steps``, ``time_limit`` and ``cap`` must be set."""
+    """How long a search may take.  ``None`` means no limit of that kind; at least one of
+    ``steps``, ``time_limit`` and ``cap`` must be set."""
 
-    steps: object = 4000
-    time_limit: object = None
-    cap: object = None
+    steps: object = 4000  # engine steps (``apply`` calls): reproducible
+    time_limit: object = None  # seconds: no new world once passed and ``min_worlds`` are done
+    cap: object = None  # seconds: a hard stop, even mid-world (that world is not counted)
     min_worlds: int = 8
-    slice_seconds: float = 0.02
+    slice_seconds: float = 0.02  # how often ``search`` yields, so a page stays responsive
 
 
+# The default: no clock.  A page that must answer in time passes its own (docs/bots.md).
 COACH_BUDGET = Budget(steps=6000, time_limit=None, cap=None, min_worlds=12)
 
 
@@ -168,11 +120,15 @@ def others_weight(players) -> float:
 
 def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
            endgame=None, short_turns=None, short_others=None, place_slip=PLACE_SLIP):
-    """Determinized search (see the module docstring): a generator that yields between slices
-    of work and returns a ``Result``.  ``width`` limits the candidates to Medium's best
-    ``width`` (None: every legal action); ``ranked`` is Medium's ranking if already known.
-    ``short_others`` replaces ``SHORT_OTHERS_WEIGHT`` (for experiments); ``place_slip`` goes to
-    ``sampling.determinize`` (1: a place tells nothing about the placer's hand)."""
+    """Determinized search of ``view`` (its seat must act, else ``ValueError``) with ``rng``
+    within ``budget``: a generator that yields between slices of work and returns a ``Result``.
+    All candidates meet the same worlds (common random numbers); every ``PRUNE_EVERY`` worlds
+    those ``PRUNE_Z`` standard errors behind the best are dropped.  ``width`` limits the
+    candidates to Medium's best ``width`` (None: every legal action); ``ranked`` is Medium's
+    ranking if already known.  ``look_turns``, ``endgame``, ``short_turns`` and
+    ``short_others`` replace ``LOOK_TURNS``, ``ENDGAME_DECK``, ``SHORT_TURNS`` and
+    ``SHORT_OTHERS_WEIGHT`` (for experiments); ``place_slip`` goes to ``sampling.determinize``
+    (1: a play tells nothing about the player's hand)."""
     legal = view.legal
     if not legal:
         raise ValueError(f"seat {view.seat} has nothing to do now")
@@ -255,7 +211,11 @@ _TCARD_OF = {PlayThief: TKind.THIEF, PlayJoker: TKind.JOKER, PlayChange: TKind.C
 
 
 def describe(view, action, judge=None) -> tuple:
-    """Short reasons for ``action`` from ``view`` only (see the module docstring)."""
+    """Short reasons (``Sentence``s) for ``action`` from ``view`` only, never naming a card the
+    seat cannot see: points taken and red cards among them (R5), a TWEAK! and its [T!] card
+    (R15), the card placed, the [T!] card played or kept (2 points either way, R5, R12, R13),
+    and what the table left offers the next player at the next target (R11, R16).  ``judge``:
+    an ``Appraiser`` of ``view`` if the caller has one."""
     known = judge.known if judge is not None else Knowledge(view)
     judge = judge if judge is not None else Appraiser(view, known, Random(0))
     rules = view.rules
@@ -351,7 +311,7 @@ def _leaves(view, judge, known, action, left) -> Sentence:
                         targets="/".join(str(t) for t in targets), target=likely[0]))
     fields = dict(cards=Cards(tuple(left)), points=points(sum(view.rules.points(f) for f in left)),
                   at=at, taken=tenths(expected))
-    if tweak < 0.05 and round(expected, 1) == 0:  # a safe play, in issue 11's words
+    if tweak < 0.05 and round(expected, 1) == 0:  # a safe play: nothing for the next player
         return Sentence(N_("leaves {cards} ({points}), nothing the next player can take at "
                            "{at}"), **{name: fields[name] for name in ("cards", "points", "at")})
     if tweak >= 0.05:
@@ -363,7 +323,8 @@ def _leaves(view, judge, known, action, left) -> Sentence:
 
 
 def judgements(view, result: Result) -> list:
-    """The ``Judgement`` list of a finished search, best first (see the module docstring)."""
+    """The ``Judgement`` list of a finished search of ``view``, best first (actions no world
+    met last)."""
     best = result.best()
     best_mean = result.mean(best)
     known = Knowledge(view)
@@ -396,9 +357,10 @@ def finish(steps):
 
 
 def evaluate(view, budget: Budget = COACH_BUDGET, seed: int = 0, width=None) -> list:
-    """Every legal action of ``view.seat`` judged (see the module docstring), best first.
-    ``seed`` seeds the sampling (the same view, budget and seed give the same answer, unless a
-    clock limit stops the search)."""
+    """Every legal action of ``view.seat`` (or Medium's best ``width``) judged within
+    ``budget``: a list of ``Judgement``, best first.  ``seed`` seeds the sampling (the same
+    view, budget and seed give the same answer, unless a clock limit stops the search).
+    Raises ``ValueError`` if the seat has nothing to do now."""
     result = finish(search(view, Random(seed), budget, width))
     if result.worlds == 0 and len(result.candidates) > 1:
         # The cap came before one world was done: Medium's order, unvalued.

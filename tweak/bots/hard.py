@@ -1,83 +1,11 @@
-"""The Hard bot: plays what a search over worlds sampled from its own view says is best.
+"""The Hard bot: searches worlds sampled from its own view, and plays 2-player endgames exactly.
 
-With two players and an empty deck it plays exactly instead (``endgame.solve``): every card it
-cannot see is then in the other hand (R21), so the rest of the round is a small game of
-perfect information but for the [T!] pile's order; the solver plays it out to the round's
-end over the engine's own actions (minimax on this seat's round points − the other's, R18;
-The Thief's card and a TWEAK!'s [T!] card averaged, R13, R15), ties going to Medium's order.
-Past ``endgame_positions`` positions (the pace's; under Pyodide also past half the pace's
-time limit) it gives up and the search below decides in the time left.  With one deck card left
-(``exact_deck``, the pace's: 1 at normal and fast pace, 0 at instant) the few worlds (which
-unseen card lies in the deck, under its visible back, R6) are sampled and each solved exactly
-(``endgame.sampled_steps``): nearly exact, since once this seat has played it draws that card
-(R16) and knows every card.  ``exact_endgame=False`` turns the solver off (the Hard before
-it), ``exact_deck=0`` keeps it to an empty deck.
-
-Every other decision (``evaluator.search``):
-
-1. Medium's ranking (``medium.rank``) orders the legal actions; the best ``width`` are searched
-   (a single legal action needs no search).
-2. Worlds are sampled from the view (``sampling.determinize``): other hands, deck faces under
-   the visible back (R6) and the [T!] pile order, all consistent with what the view shows,
-   and weighed by what the last play in the view says of the player who made it (a place:
-   its kept cards could not capture; a capture: they could not take more, and its first card
-   drawn shows the capture's sum on its back; ``place_slip``, ``sampling.PLACE_SLIP``).
-3. In every world each candidate is played, then every seat plays on (``playout.playout``:
-   [T!] cards played, one move looked ahead for the first turns): to the round's end once the
-   deck holds ``evaluator.ENDGAME_DECK`` cards or fewer, else until this seat has played one
-   more turn and the others have replied to it (``evaluator.SHORT_TURNS``).  The candidate
-   scores this seat's round points − the other seats' mean (R18; early in a round with the
-   cards in hand and [T!] cards held valued as Medium values them).  All candidates meet the
-   same worlds, candidates clearly behind are dropped as the search goes.
-4. The candidate with the best mean is played if it beats Medium's first choice by ``switch_z``
-   standard errors of their paired differences; otherwise Medium's choice stands.
-
-Budgets, by the pace the player chose (``PACES``: "normal", "fast", "instant"; the page waits
-1 s, 0.4 s and nothing between computer moves):
-
-  steps       engine steps (``apply`` calls) per decision: the budget under CPython, so
-              tournaments are reproducible
-  time_limit  seconds: under Pyodide (the browser) no new world is started after it
-  cap         seconds: under Pyodide a hard stop, even mid-world
-
-``endgame_factor`` (3 by default) multiplies the steps once playouts run to the round's end
-(``evaluator.ENDGAME_DECK``): those decisions are where the search beats Medium's arithmetic,
-and their longer playouts need more worlds.  In the browser the pace's clock still bounds them
-(at normal pace, on the machine of tests/bench/results/bots.txt, 7200 steps take about as long
-as the 0.30 s time limit).  Measured against Medium (duplicate deals, 1000 steps, bot seed
-20261130, tests/bench/results/tournament.txt), 500 deals each: with 2 players Hard - Medium
-+10.27 ± 1.30 points per round now (the exact endgame, one deck card left included), +9.98
-± 1.26 with an empty deck only, +8.52 ± 1.34 before the solver (worlds weighed by what the
-last play says of its player, ``place_slip``), +7.61 ± 1.36 before that (short playouts one
-turn of this seat longer, ``evaluator.SHORT_TURNS`` 1), +5.54 ± 1.23 before that, +4.35 ±
-1.21 with ``endgame_factor`` 1 (issue 10's goal is +10, its interval above +7: both met now,
-the +10 by 0.27); with 4 players Hard's win share against three Mediums 0.337 ± 0.018 now
-(the solver plays only with 2 players: the same games as before it), 0.342 ± 0.018 before
-the inference, 0.319 ± 0.017 before the longer short playouts, 0.308 ± 0.017 with
-``endgame_factor`` 1 (goal 0.33).  2.4 times the steps (the browser's budget) showed no gain
-(interim, 200 deals).  Tried and not kept (same deals; tournament.txt): every playout action
-looking one move ahead (``look_turns=99``), ``switch_z=0``, two more turns in short playouts (``short_turns=2``:
-+7.62 ± 1.73 over 300 deals where 1 had +8.83 ± 1.79), the other seats' first playout actions
-chosen as Medium would from their view of the world, a short playout crediting the capture
-this seat can make when it stops, (4 players) the leaders' points weighing more, and Medium's
-best twelve searched instead of six (``width=12``, screened against Hard over 50 deals).
-Decision times in Pyodide (tests/bench/results/bots.txt, at 640079b, a shared machine):
-normal p95 300 ms, instant p95 27 ms (goals 400 and 50); the solver needs about 1 ms of
-CPython time at the median, 23 ms at the 95th percentile of deck-empty decisions, 65 ms at
-the median of one-card decisions (tests/bench/bench_endgame.py), and in the browser the
-pace's clock bounds it and the search.  ``search_deck`` (off) leaves decisions with a fuller
-deck to Medium.  ``look_turns``, ``endgame_deck``, ``short_turns``, ``short_others``
-and ``place_slip`` (1: the last play tells nothing) pass to ``evaluator.search`` (None: its
-defaults), for experiments (``python -m tweak tournament --hard-option``).
-
-Under CPython the clock is off unless ``time_limit`` / ``cap`` are given; under Pyodide
-(``platform.system() == "Emscripten"``) the pace's clock applies and ``steps`` is a generous
-upper bound.
-
-``think(view)`` is a generator: it yields whenever ``slice_seconds`` of work have passed, so a
-page can give the event loop a turn, and finally returns the action (``StopIteration.value``).
-``choose(view)`` runs it to the end.  The bot's randomness (world sampling, Medium's samples)
-comes from its own ``Random(seed)`` and the view only.
+With two players and an empty deck (or one card left, ``exact_deck``) it plays what
+``endgame`` solves; on every other decision, the best of Medium's best ``width`` actions by
+``evaluator.search``, when it beats Medium's first choice by ``switch_z`` standard errors.
+``PACES`` holds each pace's budget: engine steps, the budget under CPython (so tournaments
+replay from their seeds), and in the browser only (``IN_BROWSER``) a time limit and a hard
+cap.  How it decides, its budgets and how strong it measures: docs/bots.md, "Hard".
 """
 
 from __future__ import annotations
@@ -102,28 +30,29 @@ WIDTH = 6  # candidate actions searched: Medium's best six
 MIN_WORLDS = 8
 SWITCH_Z = 0.5  # evidence needed to overrule Medium's first choice (standard errors)
 SLICE_SECONDS = 0.02
-# Endgame decisions (playouts to the round's end, longer and noisier) get this many times the
-# pace's steps under CPython.
+# Endgame decisions (playouts to the round's end: where the search beats Medium's arithmetic,
+# and longer, noisier playouts) get this many times the pace's steps.
 ENDGAME_FACTOR = 3.0
-# Searched only once the deck holds this many cards or fewer (None: always).
+# Searched only once the deck holds this many cards or fewer (None: always; docs/bots.md).
 SEARCH_DECK = None
 
 
 @dataclass(frozen=True)
 class Pace:
-    """One pace's budget (see the module docstring)."""
+    """One pace's budget for a decision (docs/bots.md, "Budgets by pace")."""
 
-    steps: int
-    time_limit: float
-    cap: float
-    min_worlds: int
-    width: int
+    steps: int  # engine steps (``apply`` calls): the budget under CPython
+    time_limit: float  # seconds, in the browser: no new world starts after it
+    cap: float  # seconds, in the browser: a hard stop, even mid-world
+    min_worlds: int  # worlds before the steps or the time limit may stop a search
+    width: int  # Medium's best this many actions are searched
     endgame_positions: int  # the exact endgame's limit (``endgame.solve``)
     exact_deck: int  # solved exactly up to this many deck cards (``endgame.sampled_steps``)
 
 
 PACES = {
-    # The page shows a move 1 s after asking for it (ui/main_thread/page.py): most of it may be thought.
+    # The page shows a move 1 s after asking for it (ui/main_thread/page.py): most of that
+    # second may be thought.
     "normal": Pace(steps=2400, time_limit=0.30, cap=0.60, min_worlds=MIN_WORLDS, width=WIDTH,
                    endgame_positions=4000, exact_deck=1),
     "fast": Pace(steps=1200, time_limit=0.15, cap=0.30, min_worlds=MIN_WORLDS, width=WIDTH,
@@ -137,6 +66,16 @@ DEFAULT_PACE = "normal"
 
 
 class HardBot:
+    """``HardBot(seed, pace=...)``: ``think(view)`` decides, yielding every ``slice_seconds`` of
+    work; ``choose(view)`` runs it to the end.  Its randomness comes from ``Random(seed)`` and
+    the view only.  Options (None or "pace": the pace's value): ``steps``, ``time_limit``,
+    ``cap`` (under CPython the clock is off unless given), ``width``, ``min_worlds``;
+    ``switch_z``, ``endgame_factor``, ``search_deck``; ``exact_endgame`` (False: no solver),
+    ``endgame_positions``, ``exact_deck``, ``exact_samples`` (``endgame``); ``look_turns``,
+    ``endgame_deck``, ``short_turns``, ``short_others``, ``place_slip`` (1: the last play tells
+    nothing) go to ``evaluator.search``, for experiments (``python -m tweak tournament
+    --hard-option``).  Raises ``ValueError`` for an unknown pace."""
+
     level = "hard"
 
     def __init__(self, seed: int = 0, *, pace: str = DEFAULT_PACE, steps=None,
@@ -186,7 +125,8 @@ class HardBot:
                       min_worlds=self.min_worlds, slice_seconds=self.slice_seconds)
 
     def think(self, view):
-        """Search, yielding now and then; returns the chosen action (see the docstring)."""
+        """A generator: decides for ``view`` (its seat must act, else ``ValueError``), yielding
+        whenever ``slice_seconds`` of work have passed, and returns the action."""
         legal = view.legal
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
@@ -198,7 +138,7 @@ class HardBot:
         known = Knowledge(view)
         ranked = rank(view, self.rng, known)
         if self.search_deck is not None and view.deck_size > self.search_deck:
-            return ranked[0][1]  # early in the round, Medium decides (cheaper, measured weaker)
+            return ranked[0][1]  # early in the round, Medium decides (cheaper, and weaker)
         budget = self.budget(view)
         exact = self.exact_endgame and view.players == 2
         if exact and view.deck_size <= self.exact_deck:
@@ -237,4 +177,5 @@ class HardBot:
         return result.candidates[best] if mean > self.switch_z * error else result.candidates[0]
 
     def choose(self, view):
+        """The action ``think`` returns, run to the end."""
         return finish(self.think(view))

@@ -1,26 +1,12 @@
-"""Judging a seat's options from its own view: the Medium bot's arithmetic.
+"""The Medium bot's arithmetic: a seat's options scored in points from its own view.
 
-An ``Appraiser`` is built from one ``PlayerView`` (and the ``Knowledge`` derived from it) and
-scores actions in points, as "what I gain now − what I probably hand the next player":
-
-  gain        points captured now (R5: red cards double), plus the worth of a [T!] card when
-              the capture clears the table (R15: a TWEAK!) and the pile is not empty; placing a
-              card costs a share of its points (a card placed is a card I will not score)
-  exposure    the points the next player can expect to capture from the table I leave, at the
-              target they will face.  That target is the back of a deck card below the one
-              showing now (R11, R16: I refill first, and a cleared table is refilled after me),
-              so it is a distribution (``Knowledge.target_after``); their hand is unknown, so
-              each value 1–6 is in it with the probability given by the unseen cards.
-
-Numbers used (all in points):
-  TCARD_POWER        worth of a [T!] card's effect beyond its R5 points, at the start of a
-                     round; it shrinks with the deck, since unused cards lapse (R17)
-  KEEP_TCARD         worth of keeping a held [T!] card for a later turn, at the start of a
-                     round (shrinking likewise): a card is played only when it gains more
-  PLACE_COST_SHARE   share of a placed card's points counted as lost
-  EXPOSURE_WEIGHT    how much the next player's expected capture counts against me: fully in
-                     a two-player game (their points are my deficit), less with more players
-  DENIAL             worth of taking a card from an opponent's hand (Thief, Bomb)
+An ``Appraiser`` (one ``PlayerView`` and its ``Knowledge``) scores a hand card as *gain −
+weight × exposure*: the points captured now (R5, and a TWEAK!'s [T!] card, R15; a place costs
+``PLACE_COST_SHARE`` of the card's points, a card placed is a card not scored) less the points
+the next player can expect to capture from the table left, at the target they will face (a
+distribution: R11, R16).  The weight is ``EXPOSURE_WEIGHT``: 0.5 with two players,
+``EXPOSURE_WEIGHT_MANY`` (0.3) with more.  A [T!] card is scored by sampling its outcomes,
+against the worth of keeping it (R12, R13).  The numbers and why: docs/bots.md, "Medium".
 """
 
 from __future__ import annotations
@@ -31,17 +17,21 @@ from .sampling import pick_weighted
 
 __all__ = ["Appraiser", "TCARD_POWER", "PLACE_COST_SHARE", "DENIAL"]
 
-TCARD_POWER = 3.0
-KEEP_TCARD = 5.0
-PLACE_COST_SHARE = 0.4
-DENIAL = 1.5
+# In points.  The [T!] worths are at the start of a round and shrink with the deck, since
+# unused cards lapse (R17).
+TCARD_POWER = 3.0  # a [T!] card's effect beyond its R5 points, for the card a TWEAK! wins
+KEEP_TCARD = 5.0  # keeping a held [T!] card for a later turn: it is played only to gain more
+PLACE_COST_SHARE = 0.4  # the share of a placed card's points counted as lost
+DENIAL = 1.5  # taking a card from an opponent's hand (The Thief, The Bomb)
+# How much the next player's expected capture counts against this seat, by player count.
 EXPOSURE_WEIGHT = {2: 0.5}
 EXPOSURE_WEIGHT_MANY = 0.3
 TCARD_SAMPLES = 4  # sampled outcomes of a Change Target, Thief or Bomb
 
 
 class Appraiser:
-    """Scores the actions of ``view.seat`` (see the module docstring)."""
+    """Scores the actions of ``view.seat`` in points (see the module docstring), drawing its
+    samples from ``rng``; ``knowledge`` is ``Knowledge(view)``."""
 
     def __init__(self, view, knowledge, rng):
         self.view = view

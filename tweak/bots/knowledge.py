@@ -1,45 +1,10 @@
 """What one seat can work out from its own view about the cards it cannot see (R20, R21).
 
-``Knowledge(view)`` is computed from a ``PlayerView`` only.  Its data, for that moment:
-
-  unseen         the faces of the number cards the view does not show, sorted (a multiset):
-                 the edition's cards for this many players − own hand − table − every seat's
-                 captured cards (public, R20).  Each lies in the deck or in another hand
-                 (or, in a game dealt from a short stacked deck, out of play).
-  unseen_count   {face: how many of its copies are unseen}, in canonical face order
-  copies         {face: the physical cards (``Card``, face + printed back, R6) of that face}
-  top_choices    ((card, weight), ...): the physical cards that may be the deck's top card,
-                 i.e. unseen copies printed with the visible back ``view.deck_top`` (R6).
-                 Which copy of a face was seen is unknown to this seat, so a face with k of its
-                 n copies unseen gives each of its copies weight k/n.
-  back_weight    {back: expected number of unseen cards printed with that back}, same rule
-  value_share    {value: fraction of the unseen cards with that face value}
-  value_points   {value: mean points (R5) of the unseen cards with that value}
-  tcards_unseen  the [T!] kinds still in the face-down pile, as a sorted tuple (the pile's
-                 order is unknown, R21): the edition's [T!] cards − every held or used one
-  opponents      the other seats, in play order after this seat (R8)
-  placed         ``PlayEvidence`` or None: when the view's events (the last action, R20) show
-                 another seat placing a card or capturing (R14) within this round, what that
-                 says about the cards it kept.  A player who places although a card could
-                 capture, or captures less than another card could, gives up points for
-                 nothing, so the cards it kept most likely could not do better at its target
-                 on the table it faced; and the first card it drew after the play was the
-                 deck's top card, whose back was that target (R6, R11).  Fields: ``seat``,
-                 ``card`` (the face played), ``capture`` (whether it captured), ``target``
-                 (a capture's sum, R14; None for a place: the back of the first card drawn,
-                 or the blue 7 with none drawn, R7), ``best`` (``best[s]``: the most points,
-                 R5, of one or more cards of the table it faced adding up to ``s``, -1 if
-                 none; that table is the table now less the card placed, or plus the cards
-                 taken, or only those after a TWEAK!, R15, R16), ``gained`` (a capture's
-                 points), ``drawn`` (cards it drew after the play, public R20), ``joker``
-                 (it has used a Joker this round, maybe on that turn: the back drawn may then
-                 be the target ±1, R13).
-                 ``sampling.determinize`` weighs the sampled hands of that seat by it.
-
-``target_after(draws)`` is the distribution of the Target Sum once ``draws`` cards have left the
-top of the deck (R11, R16): the visible back for 0, the blue 7 beyond the deck (R7), otherwise
-the backs of the unseen cards less the top card.  Only bots use this module; it never reads a
-``State``.
+``Knowledge(view)`` is computed from a ``PlayerView`` only, never a ``State``: the unseen cards,
+the physical cards that may lie on top of the deck under its visible back (R6), the unseen
+[T!] kinds, the target's distribution after some draws (``target_after``), and what the last
+play in the view says of the hand of the seat that made it (``PlayEvidence``).  Only bots use
+it.
 """
 
 from __future__ import annotations
@@ -76,15 +41,25 @@ BEST_LIMIT = 16  # sums kept in ``PlayEvidence.best``: above any target with a J
 
 @dataclass(frozen=True)
 class PlayEvidence:
-    """What a seat's last play tells about the cards it kept (``Knowledge.placed``)."""
+    """What another seat's last play this round (the view's events, R20) tells about the cards
+    it kept (``Knowledge.placed``).  A player who places although a card could capture, or
+    captures less than another card could, gives up points for nothing, so its kept cards most
+    likely could not do better at its target on the table it faced; and the first card it drew
+    was the deck's top card, whose back was that target (R6, R11).  ``sampling.determinize``
+    weighs that seat's sampled hands by it."""
 
     seat: int
     card: object  # the Face played
     capture: bool
-    target: object  # a capture's sum; None for a place
-    best: tuple  # best[s]: most points of table cards adding up to s, -1 if none
+    # A capture's sum (R14); None for a place, whose target was the back of the first card
+    # drawn, or the blue 7 with none drawn (R7).
+    target: object
+    # best[s]: the most points (R5) of one or more cards of the table it faced adding up to s,
+    # -1 if none.  That table is the table now less the card placed, or plus the cards taken,
+    # or only those after a TWEAK! (R15, R16).
+    best: tuple
     gained: int  # a capture's points (R5); 0 for a place
-    drawn: int  # cards drawn after the play (R16)
+    drawn: int  # cards drawn after the play (R16, public R20)
     joker: bool  # a Joker of that seat was used this round: maybe this turn (R13), target ±1
 
 
@@ -127,7 +102,24 @@ def play_evidence(view):
 
 
 class Knowledge:
-    """The hidden-card facts a seat can derive from its view (see the module docstring)."""
+    """The hidden-card facts a seat can derive from ``view``, for that moment:
+
+    unseen         the faces of the number cards the view does not show, sorted (a multiset):
+                   the edition's cards − own hand − table − every captured pile (R20).  Each
+                   is in the deck or another hand (or out of play, after a short stacked deck).
+    unseen_count   {face: how many of its copies are unseen}, in canonical face order
+    copies         {face: the physical cards (face and printed back, R6) of that face}
+    top_choices    ((card, weight), ...): the unseen copies printed with the visible back
+                   (R6) that may be the deck's top card.  Which copy of a face was seen is
+                   unknown, so a face with k of its n copies unseen weighs each copy k/n.
+    back_weight    {back: expected number of unseen cards printed with it}, by the same rule
+    value_share    {value: share of the unseen cards with that face value}
+    value_points   {value: mean points (R5) of the unseen cards with that value}
+    tcards_unseen  the [T!] kinds in the face-down pile, sorted (its order is unknown, R21)
+    opponents      the other seats, in play order after this seat (R8)
+    placed         the last play's ``PlayEvidence``, or None
+
+    Raises ``ValueError`` for a view that cannot be (more cards shown than the edition has)."""
 
     def __init__(self, view):
         self.view = view
@@ -191,7 +183,9 @@ class Knowledge:
         self._unknown_backs = None
 
     def target_after(self, draws: int) -> dict:
-        """``{target: probability}`` once ``draws`` cards have left the deck's top (R11)."""
+        """``{target: probability}`` once ``draws`` cards have left the deck's top (R11, R16):
+        the visible back for 0, the blue 7 beyond the deck (R7), otherwise the backs of the
+        unseen cards less the top card."""
         view = self.view
         if draws >= view.deck_size:
             return {view.rules.final_target: 1.0}  # R7: the blue 7

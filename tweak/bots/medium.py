@@ -1,20 +1,9 @@
-"""The Medium bot: a good heuristic player, judging every option from its own view.
+"""The Medium bot: a heuristic player that scores every legal action in points from its view.
 
-``rank(view)`` scores every legal action (``heuristics.Appraiser``, in points) and ``choose``
-takes the best.  What it weighs:
-
-* a capture: the points won (R5: red double), a TWEAK!'s [T!] card (R15), and what the cards left
-  on the table offer the next player at the next target (a distribution over the backs it
-  cannot see yet, R6, R11, R16);
-* a place: the card's points given up, and what the new table offers the next player;
-* a [T!] card (R12, R13), against the best hand card without it and the worth of keeping it:
-  The Joker when ±1 makes a better play; Change Target, The Thief and The Bomb by averaging a
-  few sampled outcomes (the hidden top card, a random stolen card, the cards given up); The
-  Thief robs the opponent with the highest score;
-* bombed (``view.phase == "bomb"``): the card whose loss costs least and helps the bomber least.
-
-Its own random stream (``Random(seed)``) draws those samples, so the same seed and the same
-views give the same choices.
+``rank(view, rng)`` scores every legal action (``heuristics.Appraiser``: points now, minus what
+the table left offers the next player; a [T!] card against the best plain play and the worth of
+keeping it) and ``MediumBot.choose`` plays the best.  Its own ``Random(seed)`` draws the
+samples, so the same seed and views give the same choices.  Details: docs/bots.md, "Medium".
 """
 
 from __future__ import annotations
@@ -32,8 +21,9 @@ TCARD_MARGIN = 0.5
 
 
 def rank(view, rng, knowledge=None):
-    """``[(score, action), ...]`` for every legal action, best first; ties keep the engine's
-    order of ``view.legal`` ([T!] cards, captures, places)."""
+    """``[(score, action), ...]`` for every legal action of ``view`` (its seat must act, else
+    ``ValueError``), best first; ties keep the engine's order of ``view.legal`` ([T!] cards,
+    captures, places).  ``knowledge``: ``Knowledge(view)`` if the caller has it."""
     legal = view.legal
     if not legal:
         raise ValueError(f"seat {view.seat} has nothing to do now")

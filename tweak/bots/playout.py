@@ -1,34 +1,11 @@
-"""Play inside a sampled world to the end of the round, for the search (``evaluator``).
+"""Playouts for the search (``evaluator``): a sampled world played on by a fast policy.
 
-A sampled world (``sampling.determinize``) is an ordinary engine ``State``; every seat plays it
-through the engine's own ``apply`` (no second copy of the rules) with a fast policy:
-
-* ``policy_action(state, points, look)`` — an action for ``state.to_act``:
-
-  - [T!] cards (R12, R13) are played, so that a card held is worth what it does in play:
-    The Joker when ±1 turns a poor turn into a capture worth ``JOKER_GAIN`` more; Change
-    Target, The Thief or The Bomb when the hand has no capture (each brings new cards to the
-    table); and every card left once the deck is empty, since unused cards lapse at the round's
-    end (R17) and score their 2 points either way (R5).
-  - a hand card (R14): with ``look`` (one move ahead), the play worth most after subtracting the
-    best capture the next seat can then make with its hand at its target (the world is a full
-    state, so both are known inside it: the deck's next backs, the cards refilled after a
-    TWEAK!, R11, R15, R16); without ``look``, the capture worth most, else the cheapest card
-    placed.  A capture's worth is its points (R5: red double), plus ``TWEAK_WORTH`` when it
-    clears the table and the [T!] pile is not empty (R15).
-  - bombed (R13): the cheapest card.
-
-* ``playout(world, action, seat, points, look_plies)`` — apply ``action``, then let every seat
-  play ``policy_action`` until the round ends (R17), the first ``look_plies`` actions with
-  ``look``.  Returns (every seat's points for the round, R18, as a list; engine steps applied).
-  Cards left on the table at the end score nothing (R17): the playout sees that, as it sees the
-  last cards of the deck and a [T!] card held to the end.  The round's last hand card is
-  scored without ``apply`` (which would also deal the next round: an eighth of a search's
-  time), and the next seat's best reply is found with a knapsack over the table's sums rather
-  than by listing every capture; with both, a search takes about 30% less time for the very
-  same choices (the same games in a tournament with the same seeds).
-* ``points_table(rules)`` — ``{face: points}`` (R5), looked up by the playouts.
-* ``round_points(state, round_number)`` — each seat's points in that round so far (R18).
+``playout(world, action, points, ...)`` applies ``action``, then lets every seat play
+``policy_action`` through the engine's own ``apply`` (no second copy of the rules) to the
+round's end, or with ``turns`` until ``seat`` has played that many more turns, and returns
+every seat's round points (R18) and the engine steps applied.  ``points_table(rules)`` is the
+``{face: points}`` (R5) the playouts look up; ``round_points`` a round's points so far.  The
+policy and why: docs/bots.md, "Hard", step 3.
 """
 
 from __future__ import annotations
@@ -133,7 +110,10 @@ def _reply_value(state, seat, hand_after, table_after, tweak, points, bonus):
 
 
 def _tcard_action(state, seat, hand, best_now, points, bonus):
-    """A [T!] card to play now (see the module docstring), or None."""
+    """A [T!] card to play now (R12, R13), or None, so that a card held is worth what it does
+    in play: The Joker when ±1 makes a capture worth ``JOKER_GAIN`` more; Change Target, The
+    Thief (on the next seat with cards) or The Bomb when the hand has no capture; and every
+    card once the deck is empty, since it would lapse (R17) and scores either way (R5)."""
     held = state.tcards_held[seat]
     deck = state.deck
     last_turns = not deck
@@ -162,7 +142,12 @@ def _tcard_action(state, seat, hand, best_now, points, bonus):
 
 
 def policy_action(state, points: dict, look: bool = False):
-    """The playout's action for ``state.to_act`` (see the module docstring)."""
+    """The playout's action for ``state.to_act``: a [T!] card if ``_tcard_action`` plays one;
+    else a hand card (R14): with ``look``, the play worth most after subtracting the best
+    capture the next seat can then make (``_reply_value``; inside a world both are known);
+    without, the capture worth most, else the cheapest card placed.  A capture is worth its
+    points (R5), plus ``TWEAK_WORTH`` when it clears the table and the pile has a card (R15).
+    Bombed (R13): the cheapest card."""
     if state.phase is Phase.BOMB:
         hand = state.hands[state.bomb_queue[0]]
         return Place(min(hand, key=lambda face: (points[face], face.value)))
@@ -235,8 +220,8 @@ def _last_card(state) -> bool:
 def _final_scores(state, round_number, action, points) -> list:
     """Each seat's round points once ``action``, the round's last hand card, is played: what
     ``apply`` would score (R17, R18), without dealing the next round, which a playout never
-    looks at (that deal was an eighth of a search's time).  A last capture that clears the
-    table wins the [T!] pile's top card (R15), worth its points (R5)."""
+    looks at (and which costs).  A last capture that clears the table wins the [T!] pile's top
+    card (R15), worth its points (R5)."""
     scores = round_points(state, round_number, points)
     if isinstance(action, Capture):
         gained = points[action.card]
@@ -250,8 +235,9 @@ def _final_scores(state, round_number, action, points) -> list:
 
 def playout(world, action, points: dict, look_plies: int = 0, max_steps: int = MAX_STEPS,
             seat=None, turns=None, hand_share: float = 0.0, tcard_option: float = 0.0):
-    """Apply ``action`` in ``world`` and play on to the round's end (see the module
-    docstring); returns (each seat's round points, steps applied).
+    """Apply ``action`` in ``world`` and play on to the round's end, every seat playing
+    ``policy_action`` (with ``look`` for the first ``look_plies`` actions, and at most
+    ``max_steps`` steps); returns (each seat's round points as a list, steps applied).
 
     With ``turns`` (an int), the playout stops earlier, once ``seat`` has finished ``turns``
     more turns after the current one and it is its turn again; a seat's points then also count

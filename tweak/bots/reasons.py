@@ -1,20 +1,12 @@
-"""What a reason of the evaluator names, for a developer and for a player.
+"""What a reason of the evaluator names, told one way to a developer, another to a player.
 
-A reason (``evaluator.describe``) is a ``tweak.words.Sentence``.  Its ``str`` is English for
-developers, cards in notation: "takes R4+R3: 14 points (2 red cards, double points)".  Its
-``told(translations, names=...)`` says it to a player in their language, cards by name: "takes
-red 4 and red 3: 14 points (2 red cards, double points)", "se lleva el 4 rojo y el 3 rojo: 14
-puntos (2 cartas rojas, puntos dobles)".  Its fields are these values, each with a ``str`` (the
-developer's) and a ``told`` (the player's):
-
-  Cards(faces)     "R4+R3"; told: "red 4 and red 3" (``tweak.events`` names cards)
-  Seat(n)          "seat 1" (0-based, as the engine counts); told: the seat's name when the
-                   teller passes ``names``, else "seat 2"
-  points(n), tenths(x), percent(n), title(english)
-                   sentences themselves: "14 points" / "1 point", "3.4", "40%", "The Thief",
-                   told with the language's plural rule, decimal comma, title
-
-No reason names a card the seat cannot see (R21): they are made from its view alone.
+A reason (``evaluator.describe``) is a ``tweak.words.Sentence``: its ``str`` is English with
+cards in notation ("takes R4+R3: 14 points (2 red cards, double points)"), its
+``told(translations, names=...)`` the player's language with cards by name ("se lleva el 4
+rojo y el 3 rojo: 14 puntos …").  Its fields are these values: ``Cards(faces)`` ("R4+R3"; told
+"red 4 and red 3"), ``Seat(n)`` ("seat 1"; told the seat's name, or "seat 2"), and the
+sentences ``points(n)``, ``tenths(x)``, ``percent(n)``, ``title(english)`` (told with the
+language's plural rule, decimal comma, title).  No reason names a card the seat cannot see.
 """
 
 from __future__ import annotations

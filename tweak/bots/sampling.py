@@ -1,34 +1,11 @@
 """Determinization: a full ``State`` that a seat's view cannot tell apart from the real one.
 
-A search bot cannot see other hands, the deck's faces or the [T!] pile order (R21).
-``determinize(view, rng)`` fills those in at random, consistently with everything the view
-shows, and returns an ordinary engine ``State`` on which the engine's own ``legal_actions`` and
-``apply`` run (no second copy of the rules).  The sampled world holds:
-
-  hands of other seats  ``view.hand_sizes[seat]`` faces each, drawn from the unseen faces
-  deck                  ``view.deck_size`` physical cards; its top card is printed with the
-                        visible back ``view.deck_top`` (R6, R11).  A face with k of its n copies
-                        unseen may be any k of them (this seat does not know which copy was
-                        seen), so the top card is drawn with weight k/n per candidate copy and
-                        the remaining copies are chosen at random (see ``Knowledge``)
-  [T!] pile             the unseen [T!] kinds (``Knowledge.tcards_unseen``), shuffled
-  seed                  a fresh number from ``rng``: the game's seed would reveal the hidden
-                        cards, so a sampled world's future chance points (The Thief's steal,
-                        later deals) are its own
-  everything else       copied from the view (table, own hand, captured piles, [T!] cards held
-                        and used, TWEAK!s, Joker, bomb queue, totals, results)
-
-When the view's last action shows another seat placing a card (``Knowledge.placed``), the
-hidden cards are resampled until its hand passes a test: a hand whose kept cards (or the card
-placed) could have captured at that seat's target is kept only with probability
-``PLACE_SLIP`` (a player rarely gives up a capture; Medium never does, 0 of 2267 places in
-60 games of Medium against Medium held a capture), averaged over which of the hand's cards
-were the ones drawn after the place (the first of them showed the target, R6, R11).  This is
-rejection sampling: the worlds then follow the view's odds given what that seat did, not
-only what is unseen (at most ``PLACE_TRIES`` draws, then the last one stands).
-
-Every draw comes from ``rng.random()`` (stable across Python versions and platforms), so a bot
-seeded the same way samples the same worlds under CPython and Pyodide.
+``determinize(view, rng)`` fills in what the view hides (R21) consistently with everything it
+shows and returns an ordinary engine ``State``, on which the engine's own ``legal_actions`` and
+``apply`` run.  The hand of the seat that made the view's last play is weighed by what that
+play says of it (``place_weight``, rejection sampling).  Every draw comes from
+``rng.random()``, so a bot seeded the same way samples the same worlds under CPython and
+Pyodide (docs/architecture.md, "Runtime facts").
 """
 
 from __future__ import annotations
@@ -39,8 +16,10 @@ from .knowledge import Knowledge
 
 __all__ = ["determinize", "pick_weighted", "place_weight", "PLACE_SLIP", "PLACE_TRIES"]
 
-PLACE_SLIP = 0.1  # the chance a player places although it could capture (see the docstring)
-PLACE_TRIES = 30
+# The chance a player plays against the evidence (places although it could capture, captures
+# less than it could): rare for people, never for Medium (docs/bots.md, "Hard").
+PLACE_SLIP = 0.1
+PLACE_TRIES = 30  # hidden cards drawn at most, for a hand that fits; then the last one stands
 
 
 def pick_weighted(choices, rng):
@@ -133,8 +112,14 @@ def _choose(items, count):
 
 
 def determinize(view, rng, knowledge: Knowledge = None, place_slip=PLACE_SLIP) -> State:
-    """A random ``State`` consistent with ``view`` (see the module docstring); ``place_slip``
-    1 (or None) ignores what a place says about the placer's hand."""
+    """A random ``State`` consistent with ``view``: the other hands drawn from the unseen
+    faces; the deck's physical cards, its top one printed with the visible back (a face with
+    k of its n copies unseen may be any k of them, ``Knowledge.top_choices``, R6, R11); the
+    [T!] pile the unseen kinds, shuffled; a fresh seed from ``rng`` (the game's would reveal
+    the hidden cards, so the world's later chance points are its own); everything else copied
+    from the view.  Each draw is kept with the ``place_weight`` of the last play's seat's hand
+    (1 when it fits the evidence; at most ``PLACE_TRIES`` draws, then the last one stands);
+    ``place_slip`` 1 (or None) ignores the evidence.  ``ValueError`` once the game is over."""
     if view.phase == "over":
         raise ValueError("the game is over: there is nothing left to sample")
     known = knowledge if knowledge is not None else Knowledge(view)
@@ -149,7 +134,7 @@ def determinize(view, rng, knowledge: Knowledge = None, place_slip=PLACE_SLIP) -
 
 def _deal_hidden(view, rng, known, evidence):
     """(deck, hands, the physical cards of ``evidence``'s seat or None): one draw of the hidden
-    cards (see the module docstring)."""
+    cards (see ``determinize``)."""
     top = pick_weighted(known.top_choices, rng) if view.deck_size else None
 
     pool = []  # the unseen physical cards, other than the top one
