@@ -39,14 +39,14 @@ def act_at_once(page, turn: int) -> str:
         click_at(page, card)
     expect(page.locator(".hand [data-ui^='hand:'][aria-pressed=true]")).to_have_count(
         1, timeout=TAKEN_MS)
-    move = page.locator("#give-up") if page.locator("#give-up").count() else \
-        page.locator("#place")
-    expect(move).to_be_enabled(timeout=TAKEN_MS)
+    move = page.locator("#place:enabled, #give-up:enabled")
+    expect(move).to_have_count(1, timeout=TAKEN_MS)
+    name = move.get_attribute("id")
     if by_keys:
-        page.keyboard.press("p" if move.get_attribute("id") == "place" else "Enter")
+        page.keyboard.press("p" if name == "place" else "Enter")
     else:
         click_at(page, move)
-    return move.get_attribute("id")
+    return name
 
 
 @pytest.mark.parametrize("pace", ["normal", "fast", "instant"])
