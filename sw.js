@@ -12,11 +12,12 @@
    worker has no fetch handler, so the browser sends every request to the network and nothing
    can go stale, and it deletes whatever a built site served on the same origin left behind.
 
-   The page's side (registering, the "A new version is ready" banner) is ui/main_thread/install.js. */
+   The page's side (registering, the "A new version is ready" banner) is
+   ui/main_thread/install.js; docs/architecture.md ("Build, cache, offline") has the whole. */
 
 "use strict";
 
-// The build (serve.py, stamp_service_worker) replaces this line with the list's version.
+// The build (tools/build.py, stamp_service_worker) replaces this line with the list's version.
 const VERSION = null;
 
 const PREFIX = "tweak-";
@@ -30,8 +31,9 @@ async function ourCaches(except) {
 
 /** Put every file of precache.json into this version's cache, checked against its hash.  A file
     an earlier version cached with the same hash is copied from there rather than downloaded
-    again (a deploy that changes one Python file must not cost a phone 13 MB).  Any failure
-    fails the install; the browser retries on a later visit and the old version keeps working. */
+    again (a deploy that changes one Python file must not cost a phone the whole site).  Any
+    failure fails the install; the browser retries on a later visit and the old version keeps
+    working. */
 async function precache() {
   const response = await fetch(LIST, { cache: "no-cache" });
   if (!response.ok) throw new Error(`${LIST}: HTTP ${response.status}`);

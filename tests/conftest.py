@@ -2,7 +2,7 @@
 Pyodide in Node alike, so it imports nothing beyond the standard library and pytest.
 
 The repository root goes first on ``sys.path`` so that ``import tweak``, ``import ui`` and
-``import serve`` work however pytest is started (``python3 tests/run.py``, a bare ``pytest``,
+``import tools`` work however pytest is started (``python3 tests/run.py``, a bare ``pytest``,
 or ``tests/pyodide/run.mjs``).  Browser fixtures live in ``tests/e2e/conftest.py``.
 """
 

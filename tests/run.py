@@ -3,8 +3,8 @@
 On a fresh clone it installs what the tests need, then runs them twice over:
 
 1. ``.venv/`` with the pinned ``tests/requirements.txt`` (re-installed when that file changes);
-2. the browser runtime in ``node_modules/`` (``npm ci``, via ``serve.ensure_runtime``), and
-   ``npm ci`` again when a test tool pinned in package.json's devDependencies is missing;
+2. the browser runtime in ``node_modules/`` (``npm ci``, via ``tools.runtime.ensure_runtime``),
+   and ``npm ci`` again when a test tool pinned in package.json's devDependencies is missing;
 3. pure wheels of pytest and its dependencies, at the same pinned versions, for Pyodide in
    ``.cache/pyodide-wheels/`` (the npm ``pyodide`` package ships none);
 4. a browser: Debian's ``/usr/bin/chromium`` when present, else Playwright's own chromium
@@ -12,9 +12,9 @@ On a fresh clone it installs what the tests need, then runs them twice over:
    ``TWEAK_BROWSER=/path/to/chrome`` names another; tests/e2e/conftest.py follows the choice;
 5. pytest under CPython on ``tests/`` (engine, ui, e2e), with the given pytest args;
 6. the engine tests (``tests/engine/``) under Pyodide in Node (``tests/pyodide/run.mjs``): the
-   interpreter the browser runs, wasm32 and a newer Python (STACK.md).  It gets the same pytest
-   options (``-k bomb``, ``-x``) but only test paths under tests/engine/; when the given paths
-   name no engine test (``tests/e2e``), it is skipped.
+   interpreter the browser runs, wasm32 and a newer Python (docs/architecture.md, "Runtime
+   facts").  It gets the same pytest options (``-k bomb``, ``-x``) but only test paths under
+   tests/engine/; when the given paths name no engine test (``tests/e2e``), it is skipped.
 
 ``--skip-pyodide`` / ``--skip-cpython`` leave out step 6 / step 5 (and what only it needs).
 The closing line sums both runs as ``total: N passed, N failed``; the exit code is non-zero when
@@ -91,17 +91,17 @@ def ensure_venv() -> None:
 
 def ensure_runtime() -> None:
     sys.path.insert(0, str(ROOT))
-    import serve
+    from tools import runtime
 
     try:
-        serve.ensure_runtime(ROOT, log=say)
-    except serve.RuntimeMissing as error:
+        runtime.ensure_runtime(ROOT, log=say)
+    except runtime.RuntimeMissing as error:
         raise SetupFailed(str(error)) from None
-    # serve.ensure_runtime checks only the page's runtime; the test tools pinned as npm
+    # runtime.ensure_runtime checks only the page's runtime; the test tools pinned as npm
     # devDependencies (puppeteer-core, for Firefox) need the same `npm ci` when the lock changed.
     tools = json.loads((ROOT / "package.json").read_text("utf-8")).get("devDependencies", {})
     missing = [f"{name} {pin}" for name, pin in tools.items()
-               if serve.installed_version(name, ROOT) != pin]
+               if runtime.installed_version(name, ROOT) != pin]
     if missing and shutil.which("npm"):
         say(f"Installing the npm test tools with npm ci ({', '.join(missing)})")
         run([shutil.which("npm"), "ci", "--no-audit", "--no-fund"])

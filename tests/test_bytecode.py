@@ -1,5 +1,5 @@
-"""bytecode.py: the worker's modules compiled by the browser's own Python (Pyodide under Node),
-cached, and used by Pyodide's importer in place of the sources (issue 7)."""
+"""tools/bytecode.py: the worker's modules compiled by the browser's own Python (Pyodide under
+Node), cached, and used by Pyodide's importer in place of the sources."""
 
 import io
 import json
@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-import bytecode
-import serve
+from tools import bytecode, worker_archive
 
 ROOT = Path(__file__).resolve().parents[1]
 HAS_RUNTIME = bytecode.runtime_version() is not None and shutil.which("node") is not None
@@ -80,7 +79,7 @@ def pyc_flags(pyc: bytes) -> int:
 @needs_runtime
 def test_pyodide_imports_the_archives_bytecode_without_reading_the_sources():
     # Every source of tweak/ spoiled: the bytecode must be what is imported.
-    answer = json.loads(in_pyodide(spoiled(serve.python_archive(ROOT)), IMPORT_CHECK))
+    answer = json.loads(in_pyodide(spoiled(worker_archive.python_archive(ROOT)), IMPORT_CHECK))
     assert answer["file"] == "/home/pyodide/python.zip/tweak/engine.pyc"
     assert answer["loader"] == "zipimporter"
     assert answer["to_act"] in (0, 1)
@@ -89,7 +88,7 @@ def test_pyodide_imports_the_archives_bytecode_without_reading_the_sources():
 
 @needs_runtime
 def test_a_traceback_from_the_archive_shows_the_source_lines():
-    told = in_pyodide(serve.python_archive(ROOT), TRACEBACK_CHECK)
+    told = in_pyodide(worker_archive.python_archive(ROOT), TRACEBACK_CHECK)
     assert 'File "tweak/engine.py", line' in told, told
     assert "raise IllegalAction(" in told, told  # the line itself, read from the archive
 
@@ -142,7 +141,7 @@ def test_the_archive_has_sources_only_when_bytecode_cannot_be_made(tmp_path):
     (tmp_path / "ui").mkdir()
     (tmp_path / "tweak" / "__init__.py").write_text("")
     said = []
-    archive = serve.python_archive(tmp_path, log=said.append)  # no node_modules here
+    archive = worker_archive.python_archive(tmp_path, log=said.append)  # no node_modules here
     with zipfile.ZipFile(io.BytesIO(archive)) as zipped:
         assert zipped.namelist() == ["tweak/__init__.py"]
     assert said and "sources only" in said[0]

@@ -1,7 +1,9 @@
-"""serve.py without a browser: content types and caching headers, the runtime check, and what
-``--build`` writes, including the precache list and the stamped service worker.  Each test builds
-a small fake repository in a temporary directory, so none depends on the real page or on
-node_modules (but one checks that the real sw.js can be stamped)."""
+"""serve.py and its tools without a browser: the dev server's content types and caching headers
+(tools/devserver.py), the runtime check (tools/runtime.py), and what the build (tools/build.py)
+writes, including the precache list and the stamped service worker.  Each test builds a small
+fake repository in a temporary directory, so none depends on the real page or on node_modules
+(but one checks that the real sw.js can be stamped, and one runs the command line's catalogue
+check)."""
 
 import base64
 import contextlib
@@ -14,6 +16,7 @@ import urllib.request
 import pytest
 
 import serve
+from tools import ROOT, build, devserver, runtime
 
 SPANISH = ('msgid ""\nmsgstr ""\n"Language: es\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
            '"Content-Type: text/plain; charset=utf-8\\n"\n\n'
@@ -38,7 +41,7 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
         "tweak/__init__.py": "",
         "tweak/bots/__init__.py": "",
         "tweak/__pycache__/__init__.cpython-311.pyc": "",
-        "sw.js": f"// a service worker\n{serve.VERSION_LINE}\nconst CACHE = VERSION;\n",
+        "sw.js": f"// a service worker\n{build.VERSION_LINE}\nconst CACHE = VERSION;\n",
         "ui/worker/game.py": "",
         "ui/assets/style.css": "body {}",
         "ui/assets/manifest.webmanifest": "{}",
@@ -56,8 +59,9 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
         f"node_modules/{MICROPYTHON}/package.json": json.dumps({"version": "1.27.0"}),
     }
     files.update({f"node_modules/{MICROPYTHON}/{name}": ""
-                  for name in serve.RUNTIME_FILES[MICROPYTHON][1]})
-    files.update({f"node_modules/pyodide/{name}": "" for name in serve.RUNTIME_FILES["pyodide"][1]})
+                  for name in runtime.RUNTIME_FILES[MICROPYTHON][1]})
+    files.update({f"node_modules/pyodide/{name}": ""
+                  for name in runtime.RUNTIME_FILES["pyodide"][1]})
     files.update({f"node_modules/@pyscript/core/dist/{name}": "" for name in PYSCRIPT_FILES})
     for name, text in files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
@@ -66,27 +70,27 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
 
 
 def test_runtime_is_ready_when_installed_at_the_pinned_versions(tmp_path):
-    assert serve.runtime_problems(make_repo(tmp_path)) == []
+    assert runtime.runtime_problems(make_repo(tmp_path)) == []
 
 
 def test_runtime_at_another_version_is_reported(tmp_path):
-    problems = serve.runtime_problems(make_repo(tmp_path, pyodide_version="0.27.0"))
+    problems = runtime.runtime_problems(make_repo(tmp_path, pyodide_version="0.27.0"))
     assert problems == ["pyodide is 0.27.0, package-lock.json pins 314.0.7"]
 
 
 def test_runtime_lacking_a_file_is_reported(tmp_path):
     repo = make_repo(tmp_path)
     (repo / "node_modules/pyodide/pyodide.asm.wasm").unlink()
-    assert serve.runtime_problems(repo) == [
+    assert runtime.runtime_problems(repo) == [
         "pyodide lacks node_modules/pyodide/pyodide.asm.wasm"]
 
 
 def test_missing_runtime_without_npm_is_a_one_line_error(tmp_path, monkeypatch):
     repo = make_repo(tmp_path)
     (repo / "node_modules/@pyscript/core/package.json").unlink()
-    monkeypatch.setattr(serve.shutil, "which", lambda name: None)
-    with pytest.raises(serve.RuntimeMissing, match="^npm was not found: install Node.js"):
-        serve.ensure_runtime(repo, log=lambda text: None)
+    monkeypatch.setattr(runtime.shutil, "which", lambda name: None)
+    with pytest.raises(runtime.RuntimeMissing, match="^npm was not found: install Node.js"):
+        runtime.ensure_runtime(repo, log=lambda text: None)
 
 
 def fetch(url):
@@ -97,7 +101,7 @@ def fetch(url):
 @contextlib.contextmanager
 def serving(root):
     """The URL of ``root`` served on a free port, for the ``with`` block."""
-    server, url = serve.start_server(root, port=0)
+    server, url = devserver.start_server(root, port=0)
     try:
         yield url
     finally:
@@ -119,7 +123,7 @@ def served_repo(tmp_path):
 @pytest.fixture
 def served_build(tmp_path):
     site = tmp_path / "site"
-    serve.build_site(site, make_repo(tmp_path / "repo"))
+    build.build_site(site, make_repo(tmp_path / "repo"))
     with serving(site) as url:
         yield url
 
@@ -164,7 +168,7 @@ def test_a_built_sites_worker_and_list_are_never_cached(served_build, path, cont
 def test_build_writes_the_page_and_only_the_runtime_it_needs(tmp_path):
     repo = make_repo(tmp_path / "repo")
     site = tmp_path / "site"
-    written = serve.build_site(site, repo)
+    written = build.build_site(site, repo)
     assert sorted(written) == sorted(path.relative_to(site).as_posix()
                                      for path in site.rglob("*") if path.is_file())
     assert set(written) == {
@@ -172,9 +176,9 @@ def test_build_writes_the_page_and_only_the_runtime_it_needs(tmp_path):
         "python.zip",  # tweak/__init__.py, tweak/bots/__init__.py, ui/worker/game.py
         "ui/assets/style.css", "ui/assets/manifest.webmanifest", "ui/assets/icons/icon-192.png",
         "locale/catalogues.zip", "locale/start.js",
-        *(f"node_modules/pyodide/{name}" for name in serve.RUNTIME_FILES["pyodide"][1]),
+        *(f"node_modules/pyodide/{name}" for name in runtime.RUNTIME_FILES["pyodide"][1]),
         *(f"node_modules/@pyscript/core/dist/{name}" for name in PYSCRIPT_FILES),
-        *(f"node_modules/{MICROPYTHON}/{name}" for name in serve.RUNTIME_FILES[MICROPYTHON][1]),
+        *(f"node_modules/{MICROPYTHON}/{name}" for name in runtime.RUNTIME_FILES[MICROPYTHON][1]),
     }
 
 
@@ -199,7 +203,7 @@ def test_the_catalogues_are_served_compiled_and_built_into_the_site(tmp_path):
     assert not list(repo.rglob("*.mo")) and not (repo / "locale/catalogues.zip").exists()
 
     site = tmp_path / "site"
-    serve.build_site(site, repo)
+    build.build_site(site, repo)
     assert (site / "locale/catalogues.zip").read_bytes() == served
     listing = json.loads((site / "precache.json").read_text())
     assert {"locale/catalogues.zip", "locale/start.js"} <= set(listing["files"])
@@ -231,7 +235,7 @@ def test_the_workers_modules_are_served_and_built_as_one_archive(tmp_path):
     assert not (repo / "python.zip").exists()  # nothing generated in the repository
 
     site = tmp_path / "site"
-    serve.build_site(site, repo)
+    build.build_site(site, repo)
     assert (site / "python.zip").read_bytes() == edited
     assert not (site / "tweak").exists() and not (site / "ui/worker/game.py").exists()
     assert "python.zip" in json.loads((site / "precache.json").read_text())["files"]
@@ -258,19 +262,19 @@ def test_a_generated_file_is_revalidated_like_a_file_on_disk(tmp_path):
 def test_build_replaces_an_earlier_build_but_not_other_directories(tmp_path):
     repo = make_repo(tmp_path / "repo")
     site = tmp_path / "site"
-    serve.build_site(site, repo)
+    build.build_site(site, repo)
     (site / "stale.txt").write_text("from an earlier build")
-    serve.build_site(site, repo)
+    build.build_site(site, repo)
     assert not (site / "stale.txt").exists()
 
     precious = tmp_path / "precious"
     precious.mkdir()
     (precious / "thesis.tex").write_text("")
     with pytest.raises(FileExistsError, match="not an earlier build"):
-        serve.build_site(precious, repo)
+        build.build_site(precious, repo)
     assert (precious / "thesis.tex").exists()
     with pytest.raises(FileExistsError, match="holds the repository"):
-        serve.build_site(repo, repo)
+        build.build_site(repo, repo)
 
 
 def test_build_refuses_a_page_that_refers_to_a_missing_file(tmp_path):
@@ -278,7 +282,7 @@ def test_build_refuses_a_page_that_refers_to_a_missing_file(tmp_path):
               '"./tweak/missing.py" = "./tweak/missing.py"\n')
     repo = make_repo(tmp_path / "repo", config=config)
     with pytest.raises(FileNotFoundError, match=r"lacks files the page refers to: \./tweak/missing"):
-        serve.build_site(tmp_path / "site", repo)
+        build.build_site(tmp_path / "site", repo)
 
 
 # ---- the precache list and the service worker's version ----------------------------------------
@@ -292,7 +296,7 @@ def built(tmp_path, repo=None):
     """Build the fake repository; return the site and its parsed precache list."""
     repo = repo or make_repo(tmp_path / "repo")
     site = tmp_path / "site"
-    serve.build_site(site, repo)
+    build.build_site(site, repo)
     return site, json.loads((site / "precache.json").read_text())
 
 
@@ -316,7 +320,7 @@ def test_the_built_worker_carries_the_lists_version(tmp_path):
     site, listing = built(tmp_path)
     assert len(listing["version"]) == 20 and int(listing["version"], 16) >= 0
     assert stamped_version(site) == listing["version"]
-    assert serve.VERSION_LINE not in (site / "sw.js").read_text()
+    assert build.VERSION_LINE not in (site / "sw.js").read_text()
     assert "const CACHE = VERSION;" in (site / "sw.js").read_text()  # the rest is untouched
 
 
@@ -337,7 +341,7 @@ def test_the_list_and_version_change_when_a_file_changes(tmp_path):
 def test_the_version_changes_when_only_the_worker_changes(tmp_path):
     repo = make_repo(tmp_path / "repo")
     _, before = built(tmp_path, repo)
-    (repo / "sw.js").write_text(f"{serve.VERSION_LINE}\nconst CACHE = 'v2-' + VERSION;\n")
+    (repo / "sw.js").write_text(f"{build.VERSION_LINE}\nconst CACHE = 'v2-' + VERSION;\n")
     _, after = built(tmp_path, repo)
     assert after["files"] == before["files"] and after["version"] != before["version"]
 
@@ -347,11 +351,11 @@ def test_a_worker_without_its_version_line_is_refused(tmp_path):
     (repo / "sw.js").write_text('const VERSION = "1";\n')
     with pytest.raises(ValueError, match=r"sw\.js must contain the line 'const VERSION = null;' "
                                          r"exactly once .* found it 0 times"):
-        serve.build_site(tmp_path / "site", repo)
+        build.build_site(tmp_path / "site", repo)
 
 
 def test_the_real_worker_can_be_stamped():
-    assert (serve.ROOT / "sw.js").read_text().count(serve.VERSION_LINE) == 1
+    assert (ROOT / "sw.js").read_text().count(build.VERSION_LINE) == 1
 
 
 def get_status(url, **headers):
@@ -372,3 +376,14 @@ def test_not_modified_only_for_the_very_date_the_browser_has(served_repo):
     later = "Fri, 01 Jan 2100 00:00:00 GMT"
     assert get_status(served_repo + "ui/assets/style.css", **{"If-Modified-Since": later})[0] == 200
     assert get_status(served_repo, **{"If-Modified-Since": later})[0] == 200
+
+
+def test_the_command_line_checks_the_catalogues(capsys):
+    assert serve.main(["catalogues", "check"]) == 0
+    assert capsys.readouterr().out.endswith("catalogue(s): complete\n")
+
+
+def test_the_command_line_refuses_a_language_that_is_no_code(capsys):
+    with pytest.raises(SystemExit) as exited:
+        serve.main(["catalogues", "init", "../es"])
+    assert exited.value.code == 2 and "not a language code" in capsys.readouterr().err

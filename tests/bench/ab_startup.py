@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import serve  # noqa: E402
+from tools import devserver  # noqa: E402
 from bench_startup import PAGES, export_commit, launch_options, open_page  # noqa: E402
 
 
@@ -56,7 +56,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as one, tempfile.TemporaryDirectory() as two:
         (before_root, before), (after_root, after) = (export_commit(args.before, Path(one)),
                                                       export_commit(args.after, Path(two)))
-        servers = [serve.start_server(root, port=0) for root in (before_root, after_root)]
+        servers = [devserver.start_server(root, port=0) for root in (before_root, after_root)]
         pages = {"minimal worker": servers[0][1] + PAGES["worker"],
                  f"game at {before}": servers[0][1] + PAGES["game"],
                  f"game at {after}": servers[1][1] + PAGES["game"]}

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import serve  # noqa: E402  (after the path set-up)
+from tools import devserver  # noqa: E402  (after the path set-up)
 from tests.browsers import drivers  # noqa: E402
 
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
@@ -100,7 +100,7 @@ def main(argv=None) -> int:
 
     samples = {name: [] for name in browsers}
     versions = {}
-    server, url = serve.start_server(serve.ROOT, port=0)
+    server, url = devserver.start_server(ROOT, port=0)
     try:
         with drivers.recording_site() as recording_url:
             plain = url + drivers.SMOKE_QUERY

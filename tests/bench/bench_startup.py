@@ -47,8 +47,8 @@ Then, for the game only:
   is 16.7 ms); max and 99th percentile of all gaps, how many gaps over 50 ms hold no long task
   of the main thread (the renderer waited for a core: the machine, not the page), and the long
   tasks meanwhile;
-* second visit — the site as deployed (``serve.build_site`` into a temporary directory, served
-  by ``serve.start_server``), in a persistent profile per run: a first visit (ready, then wait
+* second visit — the site as deployed (``build.build_site`` into a temporary directory, served
+  by ``devserver.start_server``), in a persistent profile per run: a first visit (ready, then wait
   until the service worker ``sw.js`` controls the page), then two second visits; ready of each,
   and how many of the second visits' page loads the service worker answered; goal: the second
   visit ready sooner than the first.  Beside it, the same with service workers blocked (HTTP
@@ -99,7 +99,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import serve  # noqa: E402  (after the path set-up)
+from tools import build, devserver, worker_archive  # noqa: E402  (after the path set-up)
 
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -200,7 +200,7 @@ def load(context, url: str, deal: bool) -> dict:
     archives = []  # the worker's request for its modules: its runtime has started by then
 
     def listener(request):
-        if request.url.endswith("/" + serve.WORKER_ARCHIVE):
+        if request.url.endswith("/" + worker_archive.WORKER_ARCHIVE):
             archives.append(request)
 
     context.on("request", listener)
@@ -357,7 +357,7 @@ def hard_frame_gaps(context, base: str, seed: int) -> dict:
 
 def visits(playwright, launch: dict, url: str, block_workers: bool, site: Path) -> dict:
     """A first visit and SECOND_VISITS second visits in one new persistent profile."""
-    has_worker = (site / serve.SERVICE_WORKER).exists()
+    has_worker = (site / build.SERVICE_WORKER).exists()
     with tempfile.TemporaryDirectory() as profile:
         options = dict(launch, service_workers="block") if block_workers else launch
         context = playwright.chromium.launch_persistent_context(profile, **options)
@@ -399,14 +399,14 @@ def launch_options() -> dict:
 def measure(runs: int, root: Path, profile: bool) -> dict:
     from playwright.sync_api import sync_playwright
 
-    server, base = serve.start_server(root, port=0)
+    server, base = devserver.start_server(root, port=0)
     results = {(mode, name): [] for mode in ("cold", "warm") for name in PAGES}
     results.update(play=[], hard=[], sw=[], http=[], profile=None)
     launch = launch_options()
     site_dir = tempfile.TemporaryDirectory()
     built = Path(site_dir.name) / "site"
-    serve.build_site(built, root)
-    site, site_url = serve.start_server(built, port=0)
+    build.build_site(built, root)
+    site, site_url = devserver.start_server(built, port=0)
     try:
         with sync_playwright() as playwright, tempfile.TemporaryDirectory() as user_data:
             browser = playwright.chromium.launch(**launch)
@@ -747,7 +747,7 @@ def report(results: dict, runs: int, load: tuple, root: Path, commit=None) -> st
     if commit:
         where = f"; served from a clean export of commit {commit}"
     else:
-        where = "" if root == serve.ROOT else f"; served from {root}"
+        where = "" if root == ROOT else f"; served from {root}"
     lines = [f"TWEAK! start-up, medians of {runs} loads each (ms from navigation start), "
              f"{time.strftime('%Y-%m-%d')}",
              "Chromium headless, localhost, 2 shared cores; game = index.html, "
@@ -781,7 +781,8 @@ def report(results: dict, runs: int, load: tuple, root: Path, commit=None) -> st
             f"each run's game / the minimal page loaded just before it; range "
             f"{paired[0]:.2f}-{paired[-1]:.2f}; {under} of {len(paired)} loads within 1.15)",
             f"  game's own start                {median([r['own'] for r in game]):7.0f}"
-            f"   (ready - the worker's request for {serve.WORKER_ARCHIVE}, its runtime started:"
+            f"   (ready - the worker's request for {worker_archive.WORKER_ARCHIVE}, its runtime "
+            f"started:"
             f" the modules, PyScript's prelude, the first answer)",
             f"  table drawn after Deal          {median([r['table'] for r in game]):7.0f}",
             f"  longest task after first paint  {median([r['longest'] for r in game]):7.0f}"
@@ -865,7 +866,7 @@ def report_visits(sws: list, https: list) -> list:
     has_worker = any(v["has_worker"] for v in sws)
     controlled = sum(v["controlled"] for v in sws)
     served = sum(v["served"] for v in sws)
-    lines = ["second visit, built site (serve.py build_site), persistent profile per run:"]
+    lines = ["second visit, built site (tools/build.py build_site), persistent profile per run:"]
     if not has_worker or controlled == 0:
         lines.append("  NOTE: no service worker controlled the page ("
                      + ("no sw.js in the repository" if not has_worker else
@@ -934,7 +935,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, help="also write the report to this file")
     parser.add_argument("--profile", action="store_true",
                         help="break the longest main-thread task down (Chrome trace)")
-    parser.add_argument("--root", type=Path, default=serve.ROOT,
+    parser.add_argument("--root", type=Path, default=ROOT,
                         help="serve this copy of the repository (to measure a change)")
     parser.add_argument("--commit", metavar="REV",
                         help="serve a clean export of this commit (git archive; node_modules "

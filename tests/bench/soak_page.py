@@ -47,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import serve  # noqa: E402  (after the path set-up)
+from tools import devserver  # noqa: E402  (after the path set-up)
 
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -144,7 +144,7 @@ def main(argv=None) -> int:
         print(text, flush=True)
         lines.append(text)
 
-    server, url = serve.start_server(serve.ROOT, port=0)
+    server, url = devserver.start_server(ROOT, port=0)
     try:
         with sync_playwright() as playwright:
             launch = {"args": FLAGS}

@@ -140,7 +140,7 @@ def recording_site(root: Path = ROOT):
     """The URL (ending in "/") of ``root`` served by serve.py from a copy in which index.html
     loads smoke.js (a classic script: it runs at once) before its own first script; every
     other entry is a symlink to ``root``."""
-    import serve
+    from tools import devserver
 
     source = (root / "index.html").read_text(encoding="utf-8")
     # As a file of the site, not inline: the page's Content-Security-Policy refuses inline
@@ -159,7 +159,7 @@ def recording_site(root: Path = ROOT):
                 (copy / entry.name).symlink_to(entry)
         (copy / "index.html").write_text(
             source[:at] + f'<script src="{smoke}"></script>\n' + source[at:], encoding="utf-8")
-        server, url = serve.start_server(copy, port=0)
+        server, url = devserver.start_server(copy, port=0)
         try:
             yield url
         finally:

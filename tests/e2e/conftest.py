@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-import serve
+from tools import ROOT, build, devserver, runtime
 
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 # Debian's chromium under Playwright (STACK.md): no sandbox (we run as root in CI), and none of
@@ -65,7 +65,7 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 def _serve(root):
-    server, url = serve.start_server(root, port=0)
+    server, url = devserver.start_server(root, port=0)
     try:
         yield url
     finally:
@@ -76,17 +76,17 @@ def _serve(root):
 @pytest.fixture(scope="session")
 def site_url():
     """The URL (ending in "/") of the repository served as in development."""
-    if serve.runtime_problems(serve.ROOT):
+    if runtime.runtime_problems(ROOT):
         pytest.fail("the runtime is not installed (run python3 tests/run.py, or npm ci): "
-                    + "; ".join(serve.runtime_problems(serve.ROOT)))
-    yield from _serve(serve.ROOT)
+                    + "; ".join(runtime.runtime_problems(ROOT)))
+    yield from _serve(ROOT)
 
 
 @pytest.fixture(scope="session")
 def built_site_url(tmp_path_factory):
     """The URL (ending in "/") of a static site freshly built by ``serve.py --build``."""
     site = tmp_path_factory.mktemp("site")
-    serve.build_site(site, serve.ROOT)
+    build.build_site(site, ROOT)
     yield from _serve(site)
 
 

@@ -3,7 +3,7 @@ runs with the network off and the server stopped; a new deploy is offered by a b
 version is ready", Reload) and never forced on a game in progress; the web app manifest and its
 icons are what installing needs; and on the dev server the service worker stays out of the way.
 
-The ``deploy`` fixture builds a copy of the repository's page (``serve.build_site``) into a
+The ``deploy`` fixture builds a copy of the repository's page (``build.build_site``) into a
 temporary directory and serves it, so a test can change a file and deploy again: the change is a
 custom property, ``--deploy``, appended to ui/assets/style.css, which the page reports through
 ``getComputedStyle`` whatever its markup.
@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-import serve
+from tools import ROOT, build, devserver, runtime, worker_archive
 
 TURN_TIMEOUT_MS = 30_000
 # Installing the worker copies the whole site (~14 MB) into Cache Storage and hashes every file.
@@ -41,21 +41,22 @@ class Deploy:
         self.source = base / "source"
         self.site = base / "site"
         ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-        for name in serve.PAGE_FILES:
+        for name in build.PAGE_FILES:
             self.source.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(serve.ROOT / name, self.source / name)
-        for name in sorted({name.split("/")[0] for name in (*serve.PAGE_DIRS, *serve.WORKER_PACKAGES)}):
-            shutil.copytree(serve.ROOT / name, self.source / name, ignore=ignore)
-        (self.source / "node_modules").symlink_to(serve.ROOT / "node_modules")
-        serve.build_site(self.site, self.source)
-        self.server, self.url = serve.start_server(self.site, port=0)
+            shutil.copy2(ROOT / name, self.source / name)
+        folders = (*build.PAGE_DIRS, *worker_archive.WORKER_PACKAGES)
+        for name in sorted({name.split("/")[0] for name in folders}):
+            shutil.copytree(ROOT / name, self.source / name, ignore=ignore)
+        (self.source / "node_modules").symlink_to(ROOT / "node_modules")
+        build.build_site(self.site, self.source)
+        self.server, self.url = devserver.start_server(self.site, port=0)
 
     def redeploy(self, mark: str) -> None:
         """Change a file of the page (``--deploy: <mark>`` in ui/assets/style.css) and build again into
         the directory being served."""
         with (self.source / "ui/assets/style.css").open("a", encoding="utf-8") as css:
             css.write(f"\n:root {{ --deploy: {mark}; }}\n")
-        serve.build_site(self.site, self.source)
+        build.build_site(self.site, self.source)
 
     def stop(self) -> None:
         if self.server:
@@ -66,9 +67,9 @@ class Deploy:
 
 @pytest.fixture
 def deploy(tmp_path):
-    if serve.runtime_problems(serve.ROOT):
+    if runtime.runtime_problems(ROOT):
         pytest.fail("the runtime is not installed (run python3 tests/run.py, or npm ci): "
-                    + "; ".join(serve.runtime_problems(serve.ROOT)))
+                    + "; ".join(runtime.runtime_problems(ROOT)))
     site = Deploy(tmp_path)
     yield site
     site.stop()
@@ -295,7 +296,7 @@ def test_the_dev_server_takes_its_origin_back_from_a_built_sites_worker(deploy, 
     # The developer now serves the repository on the port a build was served on: the next
     # look for a new sw.js (on a navigation, or as here when the page comes back into view)
     # finds the unstamped one, which clears the build's cache and reloads the page.
-    server, _ = serve.start_server(serve.ROOT, port=port)
+    server, _ = devserver.start_server(ROOT, port=port)
     try:
         with page.expect_navigation(timeout=INSTALL_TIMEOUT_MS):
             page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update()), 0")

@@ -2,7 +2,7 @@
 
 import pytest
 
-import catalogues
+from tools import catalogues
 
 
 @pytest.fixture(scope="session")

@@ -12,8 +12,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-import catalogues
-import serve
+from tools import catalogues, worker_archive
 from ui.worker import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,29 +71,32 @@ def worker_modules() -> set:
 
 def test_the_worker_ships_exactly_the_modules_it_imports():
     # Two archives in the worker's file system, written as they are (nothing unpacked): its
-    # modules (serve.py's WORKER_ARCHIVE; ui/worker/__main__.py imports from it) and the compiled
-    # catalogues (ui/worker/i18n.py reads them from it); nothing else is fetched into it.
-    assert config()["files"] == {f"./{serve.WORKER_ARCHIVE}": f"./{serve.WORKER_ARCHIVE}",
+    # modules (tools/worker_archive.py's WORKER_ARCHIVE; ui/worker/__main__.py imports from it)
+    # and the compiled catalogues (ui/worker/i18n.py reads them from it); nothing else is
+    # fetched into it.
+    modules = worker_archive.WORKER_ARCHIVE
+    assert config()["files"] == {f"./{modules}": f"./{modules}",
                                  f"./{i18n.CATALOGUES}": f"./{i18n.CATALOGUES}"}
     assert i18n.CATALOGUES == catalogues.ARCHIVE and i18n.INDEX == catalogues.INDEX
     wanted = sorted(path.relative_to(ROOT).as_posix() for path in worker_modules())
-    archived = serve.worker_modules(ROOT)
+    archived = worker_archive.worker_modules(ROOT)
     missing = sorted(set(wanted) - set(archived))
-    assert not missing, "the worker imports modules its archive lacks (serve.NOT_IN_WORKER?): " \
-        + ", ".join(missing)
+    assert not missing, ("the worker imports modules its archive lacks "
+                         "(worker_archive.NOT_IN_WORKER?): " + ", ".join(missing))
     extra = sorted(set(archived) - set(wanted))
     assert not extra, ("the worker's archive holds modules it never imports; add them to "
-                       "serve.NOT_IN_WORKER: " + ", ".join(extra))
+                       "worker_archive.NOT_IN_WORKER: " + ", ".join(extra))
 
 
 def test_the_worker_archive_holds_the_modules_at_their_paths_and_is_reproducible():
-    # Each module, then its bytecode where zipimport looks for it (beside it: bytecode.py).
-    archive = serve.python_archive(ROOT)
+    # Each module, then its bytecode where zipimport looks for it (beside it: tools/bytecode.py).
+    archive = worker_archive.python_archive(ROOT)
     with zipfile.ZipFile(io.BytesIO(archive)) as zipped:
-        assert zipped.namelist() == [name for module in serve.worker_modules(ROOT)
+        assert zipped.namelist() == [name for module in worker_archive.worker_modules(ROOT)
                                      for name in (module, module[:-3] + ".pyc")]
         assert zipped.read("tweak/engine.py") == (ROOT / "tweak/engine.py").read_bytes()
-    assert serve.python_archive(ROOT) == archive  # the same sources, the same bytes (precache)
+    # The same sources, the same bytes (the precache list's hash).
+    assert worker_archive.python_archive(ROOT) == archive
 
 
 def page_configs() -> dict:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-import catalogues
+from tools import catalogues
 from tweak import (EDITIONS, Capture, Record, TKind, apply, bots, format_action, new_game,
                    to_fragment, view)
 from tweak.rules import Rules
@@ -78,7 +78,7 @@ def test_the_committed_template_is_what_the_sources_mark(template, babel):
     committed = catalogues.read(ROOT / catalogues.TEMPLATE)
     assert {m.id if isinstance(m.id, str) else tuple(m.id) for m in committed if m.id} == \
         {m.id if isinstance(m.id, str) else tuple(m.id) for m in template if m.id}, \
-        "locale/tweak.pot is out of date: run python3 catalogues.py update"
+        "locale/tweak.pot is out of date: run python3 serve.py catalogues update"
 
 
 @pytest.mark.parametrize("lang", languages())

@@ -1,29 +1,18 @@
-"""The worker's modules as bytecode, compiled by the browser's own CPython (issue 7).
+"""The worker's modules as bytecode, compiled by the browser's own CPython, for python.zip
+(tools/worker_archive.py), so that the worker does not compile them as it imports them.
 
-Pyodide compiles every ``.py`` file it imports from source, and in the browser that is slow:
-``import ui.worker.host`` (the worker's first answer needs it and the engine) took 93 ms under Pyodide
-in Node, of which 42 ms were compiling; the table's modules, imported just after, 98 ms, of
-which 56.  Shipped with their bytecode (``<module>.pyc`` beside each source in serve.py's
-``python.zip``, which the worker imports from as it is: ``archived_name``) they take 52 and
-42 ms.  The sources stay in the archive: tracebacks show their lines.
+Bytecode is specific to a CPython version, and the worker's is Pyodide's, not the Python
+running the build.  So ``compiled(sources)`` hands the sources to Pyodide itself, run by Node
+(the runtime ``npm ci`` installed: the one the page loads), which compiles them with
+``py_compile`` into "unchecked hash" ``.pyc`` files (PEP 552): the importer uses them without
+comparing dates, and a source always ships with the bytecode compiled from exactly it.
 
-Bytecode is specific to a CPython version, and the worker's is Pyodide's (3.14 for Pyodide
-314.0.7), not the one running serve.py.  So ``compiled(sources)`` hands the sources to Pyodide
-itself, run by Node (the runtime ``npm ci`` installed: the one the page loads), which compiles
-them with ``py_compile``.  The ``.pyc`` files are "unchecked hash" ones (PEP 552): the importer
-uses them without comparing dates with the source, as the files unpacked from the archive carry
-no dates worth comparing; a source always comes with the bytecode compiled from exactly it.
-
-Data:
-* ``sources`` — ``{relative path (POSIX, e.g. "tweak/engine.py"): source bytes}``;
-* the result — ``(tag, {relative path: .pyc bytes})``, ``tag`` being the runtime's
+* ``sources``: ``{relative path (POSIX, "tweak/engine.py"): source bytes}``;
+* the result: ``(tag, {relative path: .pyc bytes})``, ``tag`` being the runtime's
   ``sys.implementation.cache_tag`` (``"cpython-314"``), or None when bytecode cannot be made
-  (no Node, no runtime, a compile error): the game then ships sources only, slower to start but
-  the same game.
-* The cache: ``.cache/bytecode/<pyodide version>/`` (git ignores ``.cache``) keeps each
-  ``.pyc`` under the SHA-256 of its path and source, and ``tag``; only sources not yet
-  compiled there start Node (about 2 s), so the dev server stays quick between edits and the
-  same sources give the same archive bytes (the service worker's precache list).
+  (no Node, no runtime, a compile error): the game then ships sources only, the same game;
+* the cache, ``.cache/bytecode/<pyodide version>/``, keeps each ``.pyc`` under the SHA-256 of
+  its path and source, and ``tag``: only sources not compiled yet start Node.
 """
 
 from __future__ import annotations
@@ -35,7 +24,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
+from tools import ROOT
+
 RUNTIME = ROOT / "node_modules" / "pyodide"
 CACHE = ROOT / ".cache" / "bytecode"
 TIMEOUT = 120  # seconds for Node to start Pyodide and compile; a busy CI machine is slow

@@ -1,33 +1,19 @@
-"""TWEAK!'s message catalogues: from the ``.po`` files in ``locale/`` to what the page reads.
+"""The message catalogues: from the ``.po`` files in ``locale/`` to what the page reads, with
+Babel (``BABEL``, pinned; ``ensure_babel`` installs it into ``.cache/`` the first time).
 
-    python3 catalogues.py extract    write locale/tweak.pot from the marked messages (babel.cfg)
-    python3 catalogues.py update     ... and merge it into every locale/<lang>/LC_MESSAGES/tweak.po
-    python3 catalogues.py init LANG  start the catalogue of a new language from the template
-    python3 catalogues.py check      compile every catalogue; report missing or fuzzy entries
-
-The data:
-* ``locale/tweak.pot`` — the template: every message the ui marks (``_``, ``ngettext``, ``N_``
-  in Python, ``_`` in ui/main_thread/boot.js, ``data-i18n`` elements of index.html), extracted by Babel as
-  ``babel.cfg`` says.  Committed, so a translator sees what changed.
-* ``locale/<lang>/LC_MESSAGES/tweak.po`` — one per language.  The languages of the game are the
-  catalogues present: a new language is a new ``.po`` file, nothing else.
-* Generated from them (``generated(root)``), never committed: the dev server (serve.py) makes
-  them on request, the build writes them into the site:
-  - ``locale/catalogues.zip`` — ``<lang>/LC_MESSAGES/tweak.mo`` for every language, compiled by
-    Babel, and ``languages.txt`` (``INDEX``: their codes, one a line).  pyscript.toml writes it
-    into the worker's file system as it is; ``ui/worker/i18n.py`` reads the index and a catalogue
-    straight from it (Python's zipimport: nothing is unpacked before the worker's first answer,
-    and the index is the list no zip reader has to be imported for).  One archive, so the
-    worker's config names no language.
-  - ``locale/start.js`` — ``window.tweakText``: each language's name in itself and the
-    translations of the messages of the ``MAIN_THREAD`` files: index.html, ui/main_thread/boot.js and
-    ui/main_thread/install.js, which the page's JavaScript shows before Python has started (no flash of
-    English for a Spanish player), and ui/main_thread/page.py, the main thread's MicroPython, which has no
-    ``gettext`` and translates its notices with ``window.tweakI18n._`` (ui/main_thread/lang.js).
-
-Babel (``BABEL``, pinned) is the only thing this needs beyond the standard library;
-``ensure_babel()`` installs it with pip into ``.cache/`` the first time (git ignores it), so
-``python3 serve.py`` keeps working on a fresh clone.
+* ``locale/tweak.pot``: the template, every message the page marks, extracted by Babel as
+  tools/babel.cfg says (``extract``); committed, so a translator sees what changed.
+* ``locale/<lang>/LC_MESSAGES/tweak.po``: one per language (``update`` merges the template into
+  each, ``init`` starts one, ``check`` reports what is missing).  The languages of the game are
+  the catalogues present: a new language is a new ``.po`` file, nothing else.
+* Generated from them (``generated``), never committed; the dev server makes them on request,
+  the build writes them into the site:
+  - ``locale/catalogues.zip`` (``ARCHIVE``): ``<lang>/LC_MESSAGES/tweak.mo`` for every language
+    and ``languages.txt`` (``INDEX``: their codes, one a line), which ui/worker/i18n.py reads
+    straight from the archive in the worker's file system;
+  - ``locale/start.js`` (``START_SCRIPT``): ``window.tweakText``, each language's name in itself
+    and the translations of the messages of the ``MAIN_THREAD`` files, which the page shows
+    before Python has started, or from MicroPython, which has no gettext (ui/main_thread/lang.js).
 """
 
 from __future__ import annotations
@@ -35,13 +21,15 @@ from __future__ import annotations
 import html.parser
 import io
 import json
+import os
 import re
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
+from tools import ROOT, ZIP_DATE
+
 BABEL = "Babel==2.18.0"
 DOMAIN = "tweak"
 SOURCE = "en"
@@ -49,16 +37,19 @@ LOCALE = "locale"
 TEMPLATE = f"{LOCALE}/{DOMAIN}.pot"
 ARCHIVE = f"{LOCALE}/catalogues.zip"
 START_SCRIPT = f"{LOCALE}/start.js"
-# The archive's list of its languages (ui/worker/i18n.py reads it; it must match ui/i18n.INDEX).
+# The archive's list of its languages (it must match ui/worker/i18n.py's INDEX, which reads it).
 INDEX = "languages.txt"
-# The files whose messages the page's main thread shows by itself, translated by ui/main_thread/lang.js:
-# its JavaScript (before Python runs, and the update banner) and ui/main_thread/page.py (MicroPython, no
-# gettext: the clipboard's, the file import's and the other tab's messages).  Their
-# translations go into start.js; the worker's messages stay in the compiled catalogues.
-MAIN_THREAD = ("index.html", "ui/main_thread/boot.js", "ui/main_thread/install.js", "ui/main_thread/page.py")
-# A fixed date for the archive's entries, so that the same catalogues give the same bytes (the
-# precache list hashes every file: an unchanged catalogue must not look like a new version).
-ZIP_DATE = (2024, 1, 1, 0, 0, 0)
+# The files whose messages the page's main thread shows by itself, translated by
+# ui/main_thread/lang.js: its JavaScript (before Python runs, and the update banner) and
+# ui/main_thread/page.py (MicroPython, no gettext: the clipboard's, the file import's and the
+# other tab's messages).  Their translations go into start.js; the worker's messages stay in the
+# compiled catalogues.
+MAIN_THREAD = ("index.html", "ui/main_thread/boot.js", "ui/main_thread/install.js",
+               "ui/main_thread/page.py")
+# Babel's mapping file: which sources it extracts messages from, and how.
+MAPPING = "tools/babel.cfg"
+# A language code ``init`` accepts: "fr", "pt_BR".
+LANGUAGE = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
 
 
 class CatalogueError(RuntimeError):
@@ -160,7 +151,7 @@ def generated(root: Path = ROOT) -> dict:
                 and not message.fuzzy
                 and any(file in MAIN_THREAD for file, _ in message.locations)}
         write(INDEX, "".join(f"{lang}\n" for lang in paths).encode("ascii"))
-    script = ("// Generated from locale/*/LC_MESSAGES/tweak.po by catalogues.py: do not edit.\n"
+    script = ("// Generated from locale/*/LC_MESSAGES/tweak.po by serve.py: do not edit.\n"
               "// The languages, and the main thread's messages in each (ui/main_thread/lang.js).\n"
               f"window.tweakText = {json.dumps(table, ensure_ascii=False, sort_keys=True)};\n")
     return {ARCHIVE: archive.getvalue(), START_SCRIPT: script.encode("utf-8")}
@@ -178,7 +169,7 @@ def generated_cached(root: Path = ROOT) -> dict:
     return _cache["files"]
 
 
-# ---- extraction: index.html's messages (Babel calls this; babel.cfg names it) -------------------
+# ---- extraction: index.html's messages (Babel calls this; tools/babel.cfg names it) -------------
 
 
 class _Marked(html.parser.HTMLParser):
@@ -217,7 +208,7 @@ class _Marked(html.parser.HTMLParser):
 
 
 def extract_html(fileobj, keywords, comment_tags, options):
-    """Babel extraction method for HTML (babel.cfg: ``[html: index.html]``)."""
+    """Babel extraction method for HTML (tools/babel.cfg: ``[html: index.html]``)."""
     parser = _Marked()
     parser.feed(fileobj.read().decode(options.get("encoding", "utf-8")))
     parser.close()
@@ -225,40 +216,53 @@ def extract_html(fileobj, keywords, comment_tags, options):
         yield line, None, message, []
 
 
-# ---- the commands ------------------------------------------------------------------------------
+# ---- the commands (serve.py's catalogue sub-commands) ------------------------------------------
 
 
 def pybabel(*args: str, root: Path = ROOT) -> None:
+    """Run Babel's command line (``pybabel``) with ``args``, quietly."""
     ensure_babel(root)
     from babel.messages.frontend import CommandLineInterface
 
-    sys.path.insert(0, str(root))  # babel.cfg's extractor: catalogues:extract_html
+    sys.path.insert(0, str(root))  # the mapping's extractor: tools.catalogues:extract_html
     CommandLineInterface().run(["pybabel", "-q", *args])
 
 
 # The marking functions Babel looks for besides its defaults (_, gettext, ngettext, N_...):
-# ui/worker/screens/rules.py's filled(), which translates and fills in the rule set's numbers, and
-# tweak/words.py's N_plural(singular, plural), a message with its plural form.
+# ui/worker/screens/rules.py's filled(), which translates and fills in the rule set's numbers,
+# and tweak/words.py's N_plural(singular, plural), a message with its plural form.
 KEYWORDS = ("filled", "N_plural:1,2")
 
 
 def extract(root: Path = ROOT, output=None) -> None:
     """Write the template (``output``, by default ``TEMPLATE``) from the sources, with their
     paths relative to the repository."""
-    import os
-
     here = os.getcwd()
     os.chdir(root)
     try:
-        pybabel("extract", "-F", "babel.cfg", "-o", str(output or TEMPLATE), "--project", "TWEAK!",
+        pybabel("extract", "-F", MAPPING, "-o", str(output or TEMPLATE), "--project", "TWEAK!",
                 "--copyright-holder", "the TWEAK! project", "--no-wrap", "--sort-by-file",
                 *(f"-k{keyword}" for keyword in KEYWORDS), ".", root=root)
     finally:
         os.chdir(here)
 
 
+def update(root: Path = ROOT) -> None:
+    """Extract the template and merge it into every catalogue (obsolete entries dropped)."""
+    extract(root)
+    pybabel("update", "-i", str(root / TEMPLATE), "-d", str(root / LOCALE), "-D", DOMAIN,
+            "--no-wrap", "--ignore-obsolete", root=root)
+
+
+def init(lang: str, root: Path = ROOT) -> None:
+    """Start the catalogue of language ``lang`` (a ``LANGUAGE`` code) from the template."""
+    pybabel("init", "-i", str(root / TEMPLATE), "-d", str(root / LOCALE), "-D", DOMAIN,
+            "-l", lang, "--no-wrap", root=root)
+
+
 def check(root: Path = ROOT) -> list:
-    """Sentences about what is wrong with the catalogues (empty when all is well)."""
+    """Sentences about what is wrong with the catalogues (empty when all is well): each must
+    compile and translate every message of the template, none fuzzy."""
     problems = []
     template = read(root / TEMPLATE)
     for lang, path in catalogue_paths(root).items():
@@ -275,29 +279,3 @@ def check(root: Path = ROOT) -> list:
             elif not all([found.string] if isinstance(found.string, str) else found.string):
                 problems.append(f"{lang}: untranslated {message.id!r}")
     return problems
-
-
-def main(argv) -> int:
-    command = argv[0] if argv else ""
-    root = ROOT
-    if command == "extract":
-        extract(root)
-    elif command == "update":
-        extract(root)
-        pybabel("update", "-i", str(root / TEMPLATE), "-d", str(root / LOCALE), "-D", DOMAIN,
-                "--no-wrap", "--ignore-obsolete")
-    elif command == "init" and len(argv) == 2 and re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", argv[1]):
-        pybabel("init", "-i", str(root / TEMPLATE), "-d", str(root / LOCALE), "-D", DOMAIN,
-                "-l", argv[1], "--no-wrap")
-    elif command == "check":
-        problems = check(root)
-        print("\n".join(problems) or f"{len(catalogue_paths(root))} catalogue(s): complete")
-        return 1 if problems else 0
-    else:
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
-        return 2
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
