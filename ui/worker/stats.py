@@ -1,34 +1,18 @@
-"""Statistics of the person at this device: their finished games against computers.
+"""Statistics of the person at this device: their finished games against computers.  Pure
+Python.
 
-Pure Python (no ``js``/``pyscript``).  The main thread keeps the text in ``localStorage`` under
-``STATS_KEY`` and passes it in with the calls that can end a game; this module reads it,
-counts a finished game into it and writes it back (through a reply's ``store``, ``ui.worker.host``).
-
-Data:
-* ``Stats`` — what is kept: ``games``, ``{"PLAYERS LEVEL": [played, won]}`` (PLAYERS the
-  number of seats, LEVEL the computers' level — ``tweak.bots.LEVELS`` — or ``mixed`` when they
-  differ); ``best_round``, the most points the person made in one round (R18); ``tweaks``,
-  TWEAK!s made (R15); ``biggest``, the points of their biggest capture (R5) and
-  ``biggest_words``, that capture in words.  The daily deal (``ui.worker.daily``): ``daily_played``,
-  daily deals finished; ``daily_streak``, the consecutive UTC days with a finished daily deal
-  ending on ``daily_last`` (that run's last day, "YYYY-MM-DD", "" before the first);
-  ``daily_best``, the longest such run.  ``current_streak(stats, today)`` is the run still
-  alive today (ended today or yesterday), else 0.
-* The stored text: JSON ``{"format": "tweak-stats/1", "games": {...}, "best_round": N,
-  "tweaks": N, "biggest": N, "biggest_words": "...", "daily_played": N, "daily_streak": N,
-  "daily_best": N, "daily_last": "YYYY-MM-DD"}`` — also the exported file's content (the
-  daily fields are optional, so a file written before the daily deal existed still reads).
-  ``parse`` refuses anything else with ``StatsError`` and a sentence in the current language
-  (``ui.worker.host`` then sets the stored text aside under ``STATS_BROKEN_KEY``: nothing is lost silently).
-  ``biggest_words`` is written by ``count_game`` in English ("red 5 took green 2, yellow 1:
-  8 points": what the file has always held); ``biggest_capture`` reads its cards back, so that
-  the statistics screen can name them in any language.
-* ``count_game(stats, record)`` — the stats with one more finished game.  Only a game with
-  exactly one person against computers counts, and never a practice game (a move was taken
-  back, ``Record.practice``).
-* ``count_daily(stats, day)`` — the stats with the daily deal of ``day`` finished (``ui.worker.host``
-  calls it only for the device's own daily deal, never for a replay).
-* ``rows(stats)`` — (label, played, won) per table, the label in the current language.
+* ``Stats``: ``games``, ``{"PLAYERS LEVEL": (played, won)}`` (LEVEL the computers' level of
+  ``tweak.levels``, or ``mixed``); ``best_round`` (R18), ``tweaks`` (R15), ``biggest`` and
+  ``biggest_words``, the person's biggest capture (R5) in points and in English words
+  (``biggest_capture`` reads its cards back to name them in any language); the daily deal's
+  ``daily_played``, ``daily_streak`` (consecutive UTC days ending on ``daily_last``,
+  "YYYY-MM-DD") and ``daily_best``.
+* The stored text under ``STATS_KEY``, also the exported file: JSON ``{"format":
+  "tweak-stats/1", "games": {...}, ...}`` with those fields (the daily ones optional).
+  ``parse`` refuses anything else with ``StatsError`` and a sentence in the current language.
+* ``count_game(stats, record)`` counts a finished game with exactly one person against
+  computers, never a practice game (``Record.practice``); ``count_daily(stats, day)`` the
+  device's own daily deal; ``current_streak(stats, today)`` is the streak still alive.
 """
 
 from __future__ import annotations
@@ -38,15 +22,16 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
-from tweak.record import parse_json
 from tweak.cards import Colour, Face
-from tweak.events import _COLOUR_NAMES, Captured, card_name
 
 from .i18n import N_, _, ngettext, told
 from .protocol import STATS_BROKEN_KEY, STATS_KEY  # noqa: F401 (documented names)
 
-__all__ = ["Stats", "StatsError", "FORMAT", "parse", "dumps",
-           "count_game", "count_daily", "current_streak", "rows", "counts", "biggest_capture"]
+# The engine (tweak.record, tweak.events) is imported inside the functions that need it, so
+# that importing this module needs none.
+
+__all__ = ["Stats", "StatsError", "FORMAT", "parse", "dumps", "count_game", "count_daily",
+           "current_streak", "rows", "counts", "biggest_capture"]
 
 FORMAT = "tweak-stats/1"
 MAX_ROWS = 200  # 5 numbers of players x a few levels; more is not a statistics file
@@ -97,6 +82,8 @@ def parse(text) -> Stats:
     """The statistics of a stored or imported text ("" or None: none yet)."""
     if not text:
         return Stats()
+    from tweak.record import parse_json
+
     try:
         data = parse_json(text)
     except ValueError as error:
@@ -190,6 +177,8 @@ def _level(seats) -> str:
 def count_game(stats: Stats, record) -> Stats:
     """``stats`` with the finished game of ``record`` counted (see the module docstring);
     unchanged for a practice game, a game between people or a game not over."""
+    from tweak.events import Captured, card_name
+
     seats = record.seats
     humans = [seat for seat, tag in enumerate(seats) if tag == "human"]
     if record.practice or len(humans) != 1:
@@ -241,15 +230,15 @@ def rows(stats: Stats) -> list:
     return [(label, played, won) for _key, label, played, won in sorted(found)]
 
 
-_CARD = r"(?:" + "|".join(_COLOUR_NAMES) + r") [1-6]"
-_BIGGEST = re.compile(rf"({_CARD}) took ({_CARD}(?:, {_CARD})*): \d+ points")
-
-
 def biggest_capture(stats: Stats):
     """The faces of the biggest capture, the hand card first, read back from
     ``biggest_words`` as ``count_game`` writes them; None when the words are not the game's
     own (a file edited by hand), which the screen then shows as they are."""
-    found = _BIGGEST.fullmatch(stats.biggest_words)
+    from tweak.events import _COLOUR_NAMES
+
+    card = r"(?:" + "|".join(_COLOUR_NAMES) + r") [1-6]"
+    found = re.fullmatch(rf"({card}) took ({card}(?:, {card})*): \d+ points",
+                         stats.biggest_words)
     if not found:
         return None
     names = [found.group(1), *found.group(2).split(", ")]
