@@ -1,7 +1,7 @@
-"""The game review (ui/worker/review.py, ui/worker/screens/review.py, the "review" commands of ui/worker/host.py): it
-steps through every position of a finished game's record, forwards and back, shows every hand,
-jumps to each round's deal and score sheet, and comments where a clearly better move existed
-(judged from the mover's own view, R21); an unfinished game is never reviewed."""
+"""The game review (ui/worker/review.py with its "review" commands, ui/worker/screens/review.py):
+it steps through every position of a finished game's record, forwards and back, shows every
+hand, jumps to each round's deal and score sheet, and comments where a clearly better move
+existed (judged from the mover's own view, R21); an unfinished game is never reviewed."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Statistics of the person at this device: their finished games against computers.  Pure
-Python.
+"""Statistics of the person at this device: their finished games against computers; and the
+host's verbs for them (``StatsVerbs``, a mixin of ``ui.worker.host.Host``).  Pure Python.
 
 * ``Stats``: ``games``, ``{"PLAYERS LEVEL": (played, won)}`` (LEVEL the computers' level of
   ``tweak.levels``, or ``mixed``); ``best_round`` (R18), ``tweaks`` (R15), ``biggest`` and
@@ -21,17 +21,18 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
+from typing import Optional
 
 from tweak.cards import Colour, Face
 
 from .i18n import N_, _, ngettext, told
-from .protocol import STATS_BROKEN_KEY, STATS_KEY  # noqa: F401 (documented names)
+from .protocol import STATS_BROKEN_KEY, STATS_KEY
 
-# The engine (tweak.record, tweak.events) is imported inside the functions that need it, so
-# that importing this module needs none.
+# The engine (tweak.record, tweak.events) is imported inside the functions that need it: the
+# host imports this module for the worker's first answer, which needs no engine.
 
 __all__ = ["Stats", "StatsError", "FORMAT", "parse", "dumps", "count_game", "count_daily",
-           "current_streak", "rows", "counts", "biggest_capture"]
+           "current_streak", "rows", "counts", "biggest_capture", "StatsVerbs"]
 
 FORMAT = "tweak-stats/1"
 MAX_ROWS = 200  # 5 numbers of players x a few levels; more is not a statistics file
@@ -250,3 +251,78 @@ def counts(stats: Stats) -> dict:
     """Plain numbers for a summary line."""
     return {"played": stats.played, "won": stats.won, "best_round": stats.best_round,
             "tweaks": stats.tweaks, "biggest": stats.biggest}
+
+
+# ---- the host's verbs ---------------------------------------------------------------------------
+
+
+class StatsVerbs:
+    """The statistics' verbs (a mixin of ``ui.worker.host.Host``).  ``stored`` is always the
+    text stored under ``STATS_KEY`` (None: none yet); one that cannot be read is set aside
+    under ``STATS_BROKEN_KEY`` with a notice, and new statistics begin."""
+
+    def statistics(self, stored: Optional[str], step: str = "") -> dict:
+        """The statistics screen; ``step`` "reset" asks to confirm a reset, "reset-confirmed"
+        resets (the stored text is removed)."""
+        from .screens import stats as stats_page
+
+        stats, store, notice = self._read_stats(stored)
+        confirm = step == "reset"
+        if step == "reset-confirmed":
+            stats, store = Stats(), {**store, STATS_KEY: None}
+            notice = _("Your statistics have been reset.")
+        return {"screen": "stats",
+                "html": stats_page.render_stats(stats, notice, confirm, self.today()),
+                "store": store}
+
+    def export_stats(self, stored: Optional[str]) -> dict:
+        """The statistics as a file to download (a damaged store is exported as it is, so
+        nothing is lost)."""
+        try:
+            text = dumps(parse(stored))
+        except StatsError:
+            text = stored or ""
+        return {"download": {"name": "tweak-statistics.json", "text": text}}
+
+    def import_stats(self, text: str, stored: Optional[str]) -> dict:
+        """A file's statistics replace the stored ones, if the file is a statistics file."""
+        from .screens import stats as stats_page
+
+        stats, store, notice = self._read_stats(stored)
+        try:
+            imported = parse(text)
+        except StatsError as error:
+            notice = _("That file was not imported: {error}. Your statistics are "
+                       "unchanged.").format(error=error)
+        else:
+            stats = imported
+            store[STATS_KEY] = dumps(imported)
+            notice = ngettext("Statistics imported: {n} game.",
+                              "Statistics imported: {n} games.",
+                              imported.played).format(n=imported.played)
+        return {"screen": "stats", "html": stats_page.render_stats(stats, notice,
+                                                                   today=self.today()),
+                "store": store}
+
+    @staticmethod
+    def _read_stats(stored: Optional[str]) -> tuple:
+        """(stats, store, notice): a damaged stored text is set aside, new statistics begin."""
+        try:
+            return parse(stored), {}, ""
+        except StatsError as error:
+            return Stats(), {STATS_BROKEN_KEY: stored, STATS_KEY: None}, _(
+                "Your saved statistics could not be read ({error}). They have been set aside "
+                "(nothing is deleted) and new statistics begin.").format(error=error)
+
+    def _count_game(self, session, stored: Optional[str]) -> dict:
+        """The store with the game ``session`` just ended counted into the statistics, and,
+        for the device's daily deal, its day (a notice if the stored text was set aside)."""
+        stats, store, notice = self._read_stats(stored)
+        if notice:
+            session.notice = notice
+        counted = count_game(stats, session.record)
+        if session.daily_counts:
+            counted = count_daily(counted, date.fromisoformat(session.daily))
+        if counted != stats or store:
+            store[STATS_KEY] = dumps(counted)
+        return store
