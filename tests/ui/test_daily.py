@@ -1,9 +1,9 @@
-"""The daily deal (issue 11 item 4, ui/worker/daily.py through ui/worker/host.py): one deal a day from the UTC
-date, the same deal and the same computer moves on two fresh devices when the person plays the
-same moves, another deal the next day, once per day per device (its own slot, its result kept,
-no re-deal), the result to share and the link that deals it to a friend, replays that count in
-nothing, bad links as sentences, no take-back in the day's own deal, and the streak in the
-statistics (item 5)."""
+"""The daily deal (ui/worker/daily.py, its verbs called on ui.worker.host.Host): one deal a day
+from the UTC date, the same deal and the same computer moves on two fresh devices when the
+person plays the same moves, another deal the next day, once per day per device (its own slot,
+its result kept, no re-deal), the result to share and the link that deals it to a friend,
+replays that count in nothing, bad links as sentences, no take-back in the day's own deal, and
+the streak in the statistics."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ from ui.worker.protocol import LAST_KEY, PREVIOUS_KEY, SAVE_KEY
 from ui.worker.host import Host, parse_saves
 from ui.worker.screens.game import render_screen
 from ui.worker.protocol import STATS_KEY
-from ui.worker.stats import (Stats, StatsError, count_daily, current_streak, dumps as                       stats_dumps, parse as stats_parse)
+from ui.worker.stats import (Stats, StatsError, count_daily, current_streak, dumps as stats_dumps,
+                             parse as stats_parse)
 from ui.worker.screens.stats import render_stats
 
 DAY = date(2026, 12, 1)

@@ -1,6 +1,7 @@
-"""The worker's side of the page protocol (ui/worker/host.py, exported by ui/worker/__main__.py) without a
-browser: what each verb answers, what it asks the main thread to store, and how bad saves,
-links and addresses are turned into sentences while nothing a player made is lost."""
+"""The worker's side of the page protocol (ui/worker/host.py and the verbs it mixes in, exported
+by ui/worker/__main__.py) without a browser: what each verb answers, what it asks the main
+thread to store, and how bad saves, links and addresses are turned into sentences while nothing
+a player made is lost."""
 
 from __future__ import annotations
 
@@ -245,12 +246,13 @@ def test_a_last_game_that_cannot_be_read_is_set_aside_with_a_notice(bad):
 @settings(max_examples=400, deadline=None, derandomize=True, database=None)
 @given(st.text(alphabet="ab=&+%?2EeFf8c ;é", max_size=30))
 def test_the_address_is_read_as_urllib_reads_it(query):
-    """host._query_params (no urllib import at start-up) gives what parse_qsl gives."""
+    """ui.worker.address.query_params (no urllib import at start-up) gives what parse_qsl
+    gives."""
     from urllib.parse import parse_qsl
 
-    from ui.worker.host import _query_params
+    from ui.worker.address import query_params
 
     expected = {}
     for key, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
         expected.setdefault(key, value)
-    assert _query_params(query) == expected
+    assert query_params(query) == expected

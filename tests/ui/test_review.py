@@ -1,7 +1,7 @@
-"""The game review (ui/worker/review.py, ui/worker/screens/review.py, the "review" commands of ui/worker/host.py): it
-steps through every position of a finished game's record, forwards and back, shows every hand,
-jumps to each round's deal and score sheet, and comments where a clearly better move existed
-(judged from the mover's own view, R21); an unfinished game is never reviewed."""
+"""The game review (ui/worker/review.py with its "review" commands, ui/worker/screens/review.py):
+it steps through every position of a finished game's record, forwards and back, shows every
+hand, jumps to each round's deal and score sheet, and comments where a clearly better move
+existed (judged from the mover's own view, R21); an unfinished game is never reviewed."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 
 from tests.engine.stacking import stacked_deck
 from tweak import CLASSIC, PlayerView, Record, apply, format_action, to_fragment, view
+from tweak import bots
 from tweak.bots import Budget, make_bot
-from ui.worker import review as review_module
 from ui.worker.host import Host
 from ui.worker.review import CLEAR_MARGIN, Review, ReviewError
 from ui.worker.screens.review import render_review
@@ -226,13 +226,13 @@ def test_a_move_is_judged_from_its_players_view_only(monkeypatch):
     """R21: the evaluator gets the mover's view before the move, never a State."""
     record = stacked("P1")
     seen = []
-    real = review_module.evaluate
+    real = bots.evaluate
 
     def spy(judged_view, **options):
         seen.append(judged_view)
         return real(judged_view, **options)
 
-    monkeypatch.setattr(review_module, "evaluate", spy)
+    monkeypatch.setattr(bots, "evaluate", spy)  # review.py imports it when it judges
     review = Review(record, NAMES, budget=FAST)
     review.comment(1)
     review.comment(1)  # kept: judged once

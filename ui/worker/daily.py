@@ -1,35 +1,19 @@
-"""The daily deal (issue 11): one deal a day, the same for everyone, against a fixed line-up.
+"""The daily deal: one deal a day, the same for everyone, against a fixed line-up; and the
+host's verbs for it (``DailyVerbs``, a mixin of ``ui.worker.host.Host``).  Pure Python with no
+clock of its own: callers pass the day, a ``datetime.date`` of the UTC calendar, written
+``YYYY-MM-DD`` in a link (``#daily=DAY&vs=RESULT``, ``fragment``), a record (``Record.daily``)
+and the stored status.
 
-Pure Python (no ``js``/``pyscript``, no clock of its own: callers pass the day).
-
-Data:
-* A day — a ``datetime.date`` of the UTC calendar.  Its text, ``YYYY-MM-DD`` (ISO 8601), is what
-  a link (``#daily=2026-12-01``), a record (``Record.daily``) and the stored status hold.
-  ``today(clock)`` is the UTC date of a clock that returns an aware ``datetime``;
-  ``parse_day(text, today)`` reads a link's date or raises ``DailyError`` with a sentence.
-* ``LINEUP`` — the fixed seats: the person against three computers (Medium, Hard, Medium) with
-  the default names, Classic edition (``RULES``), no house rules.  Everyone's deal is the same
-  because the seats, rules and seed are.
-* ``deal_seed(day)`` — the deal's seed: the first 6 bytes of SHA-256 of ``"tweak-daily:DAY"``
-  (never Python's ``hash()``, which is salted per process and 32-bit in Pyodide).
-* ``bot_seed(day, seat, step)`` — the seed a computer seat decides with at a game step, from
-  its own hash input, so it is unrelated to the deal's seed.  A fresh bot per decision
-  (``decide_with``), so the moves depend on nothing but the date, the seat and the position: a
-  reload, a change of pace or another device gives the same moves for the same play.
-* ``HARD_STEPS`` — Hard's budget in the daily deal: engine steps only, no clock (the clock
-  differs between devices, the steps do not), the same whatever pace the player chose.
-* ``Result`` — the person's outcome of a finished daily deal: points, TWEAK!s, place among the
-  players (ties share a place, R19); ``result_of(record, state)``; ``result_line`` and
-  ``share_text`` put it in words, in the player's language (``ui.worker.i18n``: a Spanish player
-  shares to Spanish friends; the link beside it, ``fragment``, names no language).
-* ``Status`` — what this device keeps under ``DAILY_KEY`` (JSON ``{"format": "tweak-daily/1",
-  "date": DAY, "record": <the game record's JSON text>}`` while the day's deal is played, or
-  ``"result": {"points", "tweaks", "place", "tied", "players"}`` once it is finished), and
-  ``"rival"``, a result of the same form, when the deal came from a friend's link that carried
-  theirs: one daily deal per day per device.  ``parse_status`` refuses anything else with
-  ``DailyError``.
-* A shared link, ``#daily=DAY&vs=142.3.2.4.0`` (``fragment(day, result)``): the day's deal and
-  the sharer's result (``rival_text``, ``parse_rival``), shown to the friend to compare.
+* ``LINEUP``, ``EDITION``: the person against three computers with fixed names and levels, the
+  Classic edition, no house rules.  ``deal_seed(day)`` and ``bot_seed(day, seat, step)`` hash
+  the date (never ``hash()``, salted per process); ``make_bot`` builds a fresh computer per
+  decision, Hard on ``HARD_STEPS`` engine steps with no clock: the same moves on every device.
+* ``Result``: the person's outcome of a finished deal (points, TWEAK!s, place, R19's ties);
+  ``result_line``, ``share_text``, ``compare_line`` say it in the player's language.
+* ``Status``: what this device keeps under ``DAILY_KEY``, JSON ``{"format": "tweak-daily/1",
+  "date", "record"}`` while the deal is played, ``"result"`` instead once it is finished, and
+  ``"rival"``, a friend's result from their link.  ``parse_status``, ``parse_day`` and
+  ``parse_rival`` refuse anything else with ``DailyError`` and a sentence.
 """
 
 from __future__ import annotations
@@ -39,14 +23,15 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Optional
 
+from .address import query_params
 from .i18n import N_, _, ngettext, told
-from .protocol import DAILY_BROKEN_KEY, DAILY_KEY  # noqa: F401 (documented names)
+from .protocol import DAILY_BROKEN_KEY, DAILY_KEY, SAVE_KEY
 
 __all__ = ["FORMAT", "LINEUP", "EDITION", "HARD_STEPS", "DailyError",
            "Result", "Status", "today", "parse_day", "day_text", "long_date", "deal_seed",
            "bot_seed", "make_bot", "read_day", "result_of", "result_line", "share_text", "fragment",
            "rival_text", "parse_rival", "compare_line",
-           "parse_status", "dumps_status", "ordinal", "yesterday"]
+           "parse_status", "dumps_status", "ordinal", "yesterday", "DailyVerbs"]
 
 FORMAT = "tweak-daily/1"
 EDITION = "classic"
@@ -55,9 +40,7 @@ LINEUP = (("You", "human"), ("Ada", "bot:medium"), ("Blaise", "bot:hard"),
           ("Emmy", "bot:medium"))
 # Hard's steps per decision (its "fast" pace's number).  In the daily deal the search has no
 # clock: a clock would stop it at a different world on a slower device and change its move.
-# Measured in the daily deals themselves, Pyodide in Node (tests/bench/results/daily.txt): 48 ms
-# median, 129 ms p95, 153 ms at most per decision (issue 10's goal: p95 <= 400 ms at normal
-# pace); at instant pace a Hard move so takes a little longer than the pace's 45 ms cap.
+# Its decision times are in docs/bots.md.
 HARD_STEPS = 1200
 MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"),
           N_("July"), N_("August"), N_("September"), N_("October"), N_("November"),
@@ -147,8 +130,8 @@ def parse_rival(text) -> "Result":
 
 
 def _hashed(text: str) -> int:
-    # 6 bytes: below 2**53, so the seed is an exact integer everywhere (JSON, wasm32; STACK.md).
-    import hashlib  # here, not at the top: Pyodide compiles it from source (issue 7)
+    # 6 bytes: below 2**53, so the seed is an exact integer everywhere (JSON, wasm32).
+    import hashlib  # here, not at the top: Pyodide compiles it from source
 
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:6], "big")
 
@@ -329,3 +312,148 @@ def parse_status(text) -> Optional[Status]:
 
 def yesterday(day: date) -> date:
     return day - timedelta(days=1)
+
+
+# ---- the host's verbs ---------------------------------------------------------------------------
+
+
+class DailyVerbs:
+    """The daily deal's verbs (a mixin of ``ui.worker.host.Host``).
+
+    Today's deal not yet finished on this device is *the device's daily deal*: saved under
+    ``DAILY_KEY`` (never pushed out by another game), Take back refused, counted in the
+    statistics with the streak when it ends, and then only its result kept (no second try).
+    Any other daily deal (a past day's, or today's once played here) is a replay: an ordinary
+    saved game that says so and counts in no statistics."""
+
+    def today(self) -> date:
+        """The daily deal's today: the ``?today=`` hook, else the clock's UTC date."""
+        return self.hooks.today or today(self._clock)
+
+    def daily(self, text: str, saves: dict, link: bool = False) -> dict:
+        """The daily deal of the day ``text`` names (a ``#daily=`` link's ``DAY&vs=RESULT``,
+        ``link``; "" for today, the start screen's button): the device's own (dealt once,
+        then continued) or a replay.  A bad date changes nothing and says why on the start
+        screen."""
+        from .session import Session
+
+        now = self.today()
+        text, _amp, rest = text.partition("&")
+        try:
+            day = parse_day(text, now) if text or link else now
+        except DailyError as error:
+            self.notice = str(error)
+            return self.start(saves)
+        rival, said = self._rival(rest)
+        status, store, notice = self._read_daily(saves)
+        notice = " ".join(filter(None, (notice, said)))
+        if day == now and status is not None and status.day == now and not status.done:
+            return self._resume_daily(saves, rival, notice)
+        if day == now and not (status is not None and status.day == now):
+            session = Session.new_daily(day, self.pace)
+            session.daily_counts = True
+            session.rival = rival
+            session.notice = notice
+            if status is not None and not status.done:  # an earlier day's deal, unfinished:
+                # it becomes an ordinary saved game (the slot is today's now), never lost.
+                store[SAVE_KEY] = status.record
+                previous = self._keep_previous(saves.get(SAVE_KEY), session)
+                store.update(previous)
+            return self._begin(session, store, DAILY_KEY)
+        session = Session.new_daily(day, self.pace)
+        session.rival = rival
+        replay = (_("A replay of the daily deal of {date}: you have played today's deal on "
+                    "this device, so it counts in no statistics.") if day == now
+                  else _("A replay of the daily deal of {date}: it is not today's deal, so it "
+                         "counts in no statistics."))
+        session.notice = " ".join(filter(None, (
+            replay.format(date=long_date(day)), notice)))
+        return self._begin(session, {**store, **self._keep_previous(saves.get(SAVE_KEY),
+                                                                    session)})
+
+    @staticmethod
+    def _rival(rest: str) -> tuple:
+        """(a friend's result or None, what to tell the person) from the part of a daily
+        link after its date (``vs=142.3.2.4.0``, ``fragment``)."""
+        vs = query_params(rest).get("vs")
+        if vs is None:
+            return None, ""
+        try:
+            rival = parse_rival(vs)
+        except DailyError as error:
+            return None, _("The friend's result in this link cannot be read ({error}); the "
+                           "deal is the same.").format(error=error)
+        return rival, _("Your friend's result on this deal: {result}. Play it and "
+                        "compare.").format(result=result_line(rival))
+
+    def _resume_daily(self, saves: dict, rival=None, told_now: str = "") -> dict:
+        """Continue the device's daily deal from its slot (whatever its day: a deal started
+        before midnight UTC still counts for its own day); ``rival``, a friend's result from
+        the link that led here, replaces the one kept, and ``told_now`` is said."""
+        from .hooks import SessionError  # here: ui.worker.hooks imports this module
+        from .session import Session
+
+        status, store, notice = self._read_daily(saves)
+        if status is None or status.done:
+            self.notice = notice or _("There is no daily deal in progress to continue.")
+            return self.start(saves)
+        try:
+            session = Session.from_save(status.record, self.pace)
+            if session.daily != day_text(status.day):
+                raise SessionError(_("The saved daily deal is not the deal of its day."))
+        except SessionError as error:
+            self.notice = _("{error} It has been set aside (nothing is deleted).").format(
+                error=error)
+            rest = {k: v for k, v in saves.items() if k != DAILY_KEY}
+            return {**self.start(rest), "store": {DAILY_BROKEN_KEY: saves.get(DAILY_KEY),
+                                                  DAILY_KEY: None}}
+        session.daily_counts = True
+        session.rival = rival or status.rival
+        session.notice = told_now
+        return self._begin(session, store, DAILY_KEY)
+
+    @staticmethod
+    def _read_daily(saves: dict) -> tuple:
+        """(status or None, store, notice): a stored status that cannot be read is set aside
+        under ``DAILY_BROKEN_KEY`` (nothing is deleted) and the day starts afresh."""
+        text = saves.get(DAILY_KEY)
+        try:
+            return parse_status(text), {}, ""
+        except DailyError as error:
+            return None, {DAILY_BROKEN_KEY: text, DAILY_KEY: None}, _(
+                "The daily deal's saved state cannot be read ({error}). It has been set aside "
+                "(nothing is deleted).").format(error=error)
+
+    def _daily_section(self, status: Optional[Status], stats: Optional[str]) -> str:
+        """The start screen's Daily deal section: ``status`` (``_read_daily``), the moves of a
+        deal in progress, and the streak alive in ``stats``, the stored statistics."""
+        from .screens.start import render_daily  # here: that module imports this one
+
+        now = self.today()
+        moves = 0
+        if status is not None and not status.done:
+            from tweak.record import RecordError, loads
+
+            try:
+                moves = len(loads(status.record).actions)
+            except RecordError:
+                moves = 0  # found out, and set aside, when it is resumed
+        streak = 0  # no statistics yet: no streak, and no engine needed to say so
+        if stats:
+            from .stats import StatsError, current_streak, parse
+
+            try:
+                streak = current_streak(parse(stats), now)
+            except StatsError:
+                pass  # 0: the statistics screen says so, and sets the text aside
+        return render_daily(status, now, moves, streak)
+
+    @staticmethod
+    def _daily_status(session) -> Status:
+        """The slot's status for the device's daily deal: the game while it is played, only
+        its result once it is over (so it cannot be played again)."""
+        day = date.fromisoformat(session.daily)
+        if session.state.is_over:
+            seat = session.humans[0]
+            return Status(day, result=result_of(session.state, seat), rival=session.rival)
+        return Status(day, record=session.save_text(), rival=session.rival)

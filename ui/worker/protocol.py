@@ -59,23 +59,27 @@ REPLY_KEYS = {
     "screen": 'what to show: "start", "table", "pass", "scores", "over", "review", "rules", '
               '"stats"',
     "html": "the screen's markup, for #game (or the rules and statistics overlay)",
-    "saves": "the start screen's Resume buttons",
-    "notice": "the start screen's notice",
-    "daily": "the start screen's Daily deal section",
+    "saves": "the start screen's saved games: a Resume button per readable save, then the "
+             "Review last game button",
+    "notice": "the start screen's notice, shown once: why a link, an address hook or a stored "
+              "text could not be used, and what was set aside",
+    "daily": "the start screen's Daily deal section: today's deal, its progress or result, "
+             "the streak",
     "levels": 'the options of a seat\'s select, by what it says now ("human" or "bot")',
     "lang": "the language the worker speaks now: <html lang> and the static words follow",
     "sound": "the Sound button and its panel (hello only)",
     "bot": "a computer moves next: the page waits its pace, then calls bot_move",
     "store": "{storage key: text or null} to write into localStorage (null removes the key)",
     "pace": "the pace of computer moves in force (a key of PACES)",
-    "slot": "the storage key the game on screen is saved under",
+    "slot": "the storage key the game on screen is kept under (SAVE_KEY, DAILY_KEY or "
+            "LAST_KEY): a reload of the tab resumes it (tweak.playing)",
     "flash": "the last move's celebration", "flash_big": "it is the big TWEAK! burst",
     "sounds": "names of the sounds the move and the turn deserve (ui.worker.cues.SOUNDS)",
     "speech": '{"text", "lang", "kind": "sum" or "prompt"}: words to say aloud',
     "announce": "sentences for the live region: the moves since the last reply, the prompt",
     "focus": "a selector of the control a person is likely to use next",
     "turn": "a person's turn has just begun (the page moves focus)",
-    "motion": "how the move's cards travel (ui.worker.host.motion_of)",
+    "motion": "how the move's cards travel (ui.worker.motion.motion_of)",
     "fragment": "the game's link fragment (link)",
     "download": '{"name", "text"}: a file to save (export_stats)',
     "error": "a sentence for the player: the call could not be answered",
@@ -106,15 +110,15 @@ WORKER_COMMANDS = {
 }
 
 # localStorage keys.
-SAVE_KEY = "tweak.save"  # the game record, after every move
+SAVE_KEY = "tweak.save"  # the game in progress (its record), after every move; emptied at its end
 PREVIOUS_KEY = "tweak.save.previous"  # the game a link or a new deal replaced
 BROKEN_KEY = "tweak.save.broken"  # a save that could not be read (nothing is deleted)
 LAST_KEY = "tweak.last"  # the record of the last game played to its end
-LAST_BROKEN_KEY = "tweak.last.broken"
+LAST_BROKEN_KEY = "tweak.last.broken"  # a last game that could not be read
 DAILY_KEY = "tweak.daily"  # this device's daily deal: the game, then only its result
-DAILY_BROKEN_KEY = "tweak.daily.broken"
+DAILY_BROKEN_KEY = "tweak.daily.broken"  # a daily-deal status that could not be read
 STATS_KEY = "tweak.stats"  # statistics (ui.worker.stats)
-STATS_BROKEN_KEY = "tweak.stats.broken"
+STATS_BROKEN_KEY = "tweak.stats.broken"  # statistics that could not be read
 STORAGE = {
     SAVE_KEY: "worker", PREVIOUS_KEY: "worker", BROKEN_KEY: "worker", LAST_KEY: "worker",
     LAST_BROKEN_KEY: "worker", DAILY_KEY: "worker", DAILY_BROKEN_KEY: "worker", STATS_KEY: "worker",

@@ -1,45 +1,23 @@
 """A finished game's review: every position of its record, stepped through forwards and back,
-with every hand face up, each move told in words and judged by the evaluator.  Pure Python (no
-``js``/``pyscript``), tested under CPython.
+with every hand face up, each move told in words and judged by the evaluator; and the host's
+verbs for it (``ReviewVerbs``, a mixin of ``ui.worker.host.Host``).  Pure Python.
 
-Data:
-* ``Review`` — one game under review: its ``Record`` replayed once into the list of its
-  positions (``positions[0]`` is the deal, ``positions[k]`` the position after the record's
-  k-th action; like ``ui.worker.session.Session``, this is a module that holds ``State`` objects, and
-  it hands the page views only), the seat that made each action, the current step
-  (0 … ``steps``), the round whose score sheet is open (None: none is), and the evaluator's
-  comments computed so far, by step (``comment`` computes one when it is first asked for).
-* ``Comment`` — the evaluator's word on a move where a clearly better one existed: whether
-  the better move was a capture (``missed``), the ``better`` action's notation, the ``gap`` in
-  points, and what is needed to say it: the view it was judged on and the seats' names.  Its
-  ``lead``, ``words`` and ``text`` ("Missed: 4 plus 3 is 7, plus 1 is 8 — their green 4 takes
-  red 3 and yellow 1: 3 cards, 14 points. About 9 points better than the move played.") are
-  said in the current language each time they are asked for (``ui.worker.i18n``), so a judgement
-  kept from before a change of language reads in the new one.  The words are the coach's
-  (``ui.worker.coach.words``); the judgement is ``tweak.bots.evaluate`` on the view of the seat that
-  moved, as it was before the move (R21: a move is judged by what its player could know, not
-  by the hands the review shows).
-* ``ReviewScreen`` — what ``ui.worker.screens.review`` draws for the current step: one ``PlayerView``
-  per seat (the game is over: the review is the one place every hand is shown), the step, its
-  round, who moved, the move's log entries (``ui.worker.story.tell``: the same sentences as the
-  move log), its called-out sum (R14, ``ui.worker.story.callout``: in the current language) and
-  cards, the comment, the rounds' first steps, and the score sheet open (a ``RoundResult``, or
-  None).
-
-"Clearly better": the best action's estimate beats the played one by at least
-``CLEAR_MARGIN`` points *and* by ``CLEAR_Z`` standard errors of the paired difference (the
-same test the search uses to drop a candidate as clearly behind, ``evaluator.PRUNE_Z``), so a
-close call that a few more sampled worlds could reverse is never called a mistake.
-
-Cost: a judgement is one ``evaluate`` with ``REVIEW_BUDGET`` (engine steps, seeded by the step
-number: the same record gets the same comments, unless the budget's clock cap cuts a search
-short on a slow device), made only for the step shown and kept.
-A move with one legal action (e.g. giving up the only card to a Bomb) is not judged.
-
-Commands (``go``): ``first``, ``previous``, ``next``, ``last``, ``round:N`` (the deal of round
-N), ``step:N``, ``sheet:N`` (round N's score sheet) and ``back`` (from a score sheet to the
-step).  Anything else, or a step or round the game does not have, raises ``ReviewError`` with
-a sentence and changes nothing.
+* ``Review(record, names, budget)``: the record replayed once into its positions
+  (``positions[0]`` the deal, ``positions[k]`` after the k-th action), the seat that made each
+  action, the current ``step`` (0 … ``steps``), the round whose score sheet is open
+  (``sheet``, None: none) and the comments judged so far.  ``go(command)`` moves: ``first``,
+  ``previous``, ``next``, ``last``, ``round:N`` (its deal), ``step:N``, ``sheet:N`` (round N's
+  score sheet) and ``back`` (from a score sheet); anything else, or a step or round the game
+  lacks, raises ``ReviewError`` with a sentence and changes nothing.  An unfinished game
+  raises it too: a review shows every hand.
+* ``Comment``: the evaluator's word on a move where a clearly better one existed (``missed``
+  a capture, the ``better`` action, the ``gap`` in points), said in the current language each
+  time it is read.  A move is judged by ``tweak.bots.evaluate`` on its player's view before
+  it (R21), once, with ``REVIEW_BUDGET`` seeded by the step; it is clearly worse when it is
+  ``CLEAR_MARGIN`` points *and* ``tweak.bots.evaluator.PRUNE_Z`` standard errors behind the
+  best.  A move with one legal action is not judged.
+* ``ReviewScreen``: what ``ui.worker.screens.review`` draws for the current step.  Like
+  ``ui.worker.session``, this module holds ``State`` objects and hands the screens views only.
 """
 
 from __future__ import annotations
@@ -47,30 +25,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from tweak import Capture, Record, RecordError, format_action, parse_action, view
-from tweak.bots import Budget, evaluate
-from tweak.bots.evaluator import PRUNE_Z
-from tweak.events import Captured, GaveUp, Placed
-
-from .coach import words
-from .i18n import _, ngettext, told
 from .hooks import SessionError
-from .story import callout, tell
+from .i18n import _, ngettext, told
+
+# The engine, the evaluator and the words of moves (tweak, tweak.bots, coach, story) are
+# imported inside the functions that need them: the host imports this module for the
+# worker's first answer, which needs none of them.
 
 __all__ = ["Review", "ReviewScreen", "Comment", "ReviewError", "REVIEW_BUDGET",
-           "CLEAR_MARGIN", "CLEAR_Z"]
+           "CLEAR_MARGIN", "ReviewVerbs"]
 
-# Measured on the moves of whole games (2 and 4 players, Medium bots, a busy 2-core machine):
-# with 1000-1500 engine steps and at least 8 sampled worlds a judgement takes a median of ~15-30 ms
-# under CPython (at most ~0.25 s) and ~60 ms in Pyodide (Node), 90% of them under ~0.25 s
-# there; in Chromium a step of the review answered in 0.02-0.25 s, once 1.3 s under load.
-# The cap is the hard stop that keeps every step under half a second on a slow phone.  Under
-# CPython it is never reached, so tests and fast machines get the same comments every time;
-# where it is reached, that judgement rests on fewer worlds, its standard error is larger and
-# the CLEAR_Z test below calls fewer moves mistakes, never more confidently wrong ones.
-REVIEW_BUDGET = Budget(steps=1000, time_limit=None, cap=0.45, min_worlds=8)
+# A judgement's budget (``tweak.bots.Budget``'s fields): engine steps, so the same record
+# gets the same comments, and a clock cap, the hard stop that keeps a step of the review
+# quick on a slow phone; where the cap cuts a search short, its standard error grows and
+# fewer moves are called mistakes.  Its timings are in docs/bots.md.
+REVIEW_BUDGET = {"steps": 1000, "time_limit": None, "cap": 0.45, "min_worlds": 8}
 CLEAR_MARGIN = 3.0  # points of round score: less is a matter of taste, not a mistake
-CLEAR_Z = PRUNE_Z
 
 
 class ReviewError(SessionError):
@@ -96,6 +66,10 @@ class Comment:
         # Whose card the better move plays, before the card's name: "your red 6", or "their
         # red 6" (the step's heading names the seat: "Ada’s move").  A possessive placed
         # before the card, so one word in Spanish too ("tu", "su"), where "Ada's" would not be.
+        from tweak import parse_action
+
+        from .coach import words
+
         owner = _("your") if self.names[self.seen.seat] == "You" else _("their")
         headline = words(self.seen, parse_action(self.better), self.names, owner=owner)[0]
         if not self.missed:
@@ -135,7 +109,11 @@ class ReviewScreen:
 class Review:
     """A finished game under review.  See the module docstring."""
 
-    def __init__(self, record: Record, names=(), budget: Budget = REVIEW_BUDGET):
+    def __init__(self, record, names=(), budget=None):
+        """``record``: a ``tweak.Record``; ``names``: the seats' (else the record's);
+        ``budget``: a ``tweak.bots.Budget`` for the judgements (None: ``REVIEW_BUDGET``)."""
+        from tweak import RecordError
+
         try:
             positions = list(record.states())
         except RecordError as error:
@@ -225,24 +203,34 @@ class Review:
         return self._comments[step]
 
     def _judge(self, step: int) -> Optional[Comment]:
+        from tweak import Capture, format_action, parse_action, view
+        from tweak.bots import Budget, evaluate
+        from tweak.bots.evaluator import PRUNE_Z
+
         before = self.positions[step - 1]
         actor = self.actors[step - 1]
         seen = view(before, actor)  # what the player knew (R21), not the hands shown here
         if len(seen.legal) < 2:
             return None
         played = parse_action(self.record.actions[step - 1])
-        judged = evaluate(seen, budget=self.budget, seed=step)
+        budget = Budget(**REVIEW_BUDGET) if self.budget is None else self.budget
+        judged = evaluate(seen, budget=budget, seed=step)
         best = judged[0]
         mine = next((item for item in judged if item.action == played), None)
         if mine is None or best.action == played or not mine.worlds or not best.worlds:
             return None
         gap = -mine.value
-        if gap < CLEAR_MARGIN or gap < CLEAR_Z * mine.error:
+        if gap < CLEAR_MARGIN or gap < PRUNE_Z * mine.error:
             return None
         return Comment(isinstance(best.action, Capture), format_action(best.action),
                        round(gap, 1), seen, self.names)
 
     def screen(self) -> ReviewScreen:
+        from tweak import view
+        from tweak.events import Captured, GaveUp, Placed
+
+        from .story import callout, tell
+
         step = self.step
         state = self.positions[step]
         said, total, played = "", 0, ()
@@ -277,3 +265,59 @@ def _short(text: str) -> str:
     """A text to quote in a message, cut short: a hostile one may be very long."""
     text = str(text)
     return text if len(text) <= 20 else text[:20] + "…"
+
+
+# ---- the host's verbs ---------------------------------------------------------------------------
+
+
+class ReviewVerbs:
+    """The review's verbs (a mixin of ``ui.worker.host.Host``): the "review" commands on the
+    finished game at the table; ``self.review`` is its open ``Review`` (None: none is)."""
+
+    def _review(self, arg: str) -> dict:
+        """The "review" commands: "review" opens the review of the finished game on the table
+        (at its first step), "review:close" goes back to its results, and "review:CMD" is
+        ``Review.go(CMD)``.  A game still being played is not reviewed (the review shows every
+        hand): the table says why."""
+        session = self._session()
+        if arg == "close":
+            self.review = None
+            return {**self._reply(), "focus": "#review-game"}  # where the person left
+        if self.review is None or self.review.record is not session.record:
+            try:
+                self.review = Review(session.record, session.names)
+            except SessionError as error:
+                self.review = None
+                session.notice = str(error)
+                return self._reply()
+        notice = ""
+        back_from = self.review.sheet
+        if arg:
+            try:
+                self.review.go(arg)
+            except SessionError as error:
+                notice = str(error)
+        return self._review_reply(notice=notice, back_from=back_from if arg == "back" else None)
+
+    def _review_reply(self, notice: str = "", back_from=None, announce: bool = True) -> dict:
+        """The review's screen; ``announce`` says the step (position, move, comment) or the
+        score sheet opened.  Focus goes where the person is likely to go on: a stepping button
+        still enabled, the way back from a score sheet, or (``back_from`` a score sheet) that
+        round's score sheet button."""
+        from .screens import review as review_page
+
+        screen = self.review.screen()
+        if screen.sheet is not None:
+            said = [_("Round {n} score sheet.").format(n=screen.sheet.round)]
+            focus = "#review-back"
+        else:
+            said = [review_page.position_line(screen) + "."]
+            said += [entry.text for entry in screen.entries]
+            if screen.comment:
+                said.append(screen.comment.text)
+            focus = "#review-prev" if screen.step == screen.steps else "#review-next"
+            if back_from:
+                focus = f"[data-ui='review:sheet:{back_from}']"
+        return {"screen": "review", "html": review_page.render_review(screen, notice),
+                "bot": False, "store": {}, "pace": self.pace,
+                "announce": said if announce else [], "focus": focus, "turn": False}

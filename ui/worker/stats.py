@@ -1,34 +1,18 @@
-"""Statistics of the person at this device: their finished games against computers.
+"""Statistics of the person at this device: their finished games against computers; and the
+host's verbs for them (``StatsVerbs``, a mixin of ``ui.worker.host.Host``).  Pure Python.
 
-Pure Python (no ``js``/``pyscript``).  The main thread keeps the text in ``localStorage`` under
-``STATS_KEY`` and passes it in with the calls that can end a game; this module reads it,
-counts a finished game into it and writes it back (through a reply's ``store``, ``ui.worker.host``).
-
-Data:
-* ``Stats`` — what is kept: ``games``, ``{"PLAYERS LEVEL": [played, won]}`` (PLAYERS the
-  number of seats, LEVEL the computers' level — ``tweak.bots.LEVELS`` — or ``mixed`` when they
-  differ); ``best_round``, the most points the person made in one round (R18); ``tweaks``,
-  TWEAK!s made (R15); ``biggest``, the points of their biggest capture (R5) and
-  ``biggest_words``, that capture in words.  The daily deal (``ui.worker.daily``): ``daily_played``,
-  daily deals finished; ``daily_streak``, the consecutive UTC days with a finished daily deal
-  ending on ``daily_last`` (that run's last day, "YYYY-MM-DD", "" before the first);
-  ``daily_best``, the longest such run.  ``current_streak(stats, today)`` is the run still
-  alive today (ended today or yesterday), else 0.
-* The stored text: JSON ``{"format": "tweak-stats/1", "games": {...}, "best_round": N,
-  "tweaks": N, "biggest": N, "biggest_words": "...", "daily_played": N, "daily_streak": N,
-  "daily_best": N, "daily_last": "YYYY-MM-DD"}`` — also the exported file's content (the
-  daily fields are optional, so a file written before the daily deal existed still reads).
-  ``parse`` refuses anything else with ``StatsError`` and a sentence in the current language
-  (``ui.worker.host`` then sets the stored text aside under ``STATS_BROKEN_KEY``: nothing is lost silently).
-  ``biggest_words`` is written by ``count_game`` in English ("red 5 took green 2, yellow 1:
-  8 points": what the file has always held); ``biggest_capture`` reads its cards back, so that
-  the statistics screen can name them in any language.
-* ``count_game(stats, record)`` — the stats with one more finished game.  Only a game with
-  exactly one person against computers counts, and never a practice game (a move was taken
-  back, ``Record.practice``).
-* ``count_daily(stats, day)`` — the stats with the daily deal of ``day`` finished (``ui.worker.host``
-  calls it only for the device's own daily deal, never for a replay).
-* ``rows(stats)`` — (label, played, won) per table, the label in the current language.
+* ``Stats``: ``games``, ``{"PLAYERS LEVEL": (played, won)}`` (LEVEL the computers' level of
+  ``tweak.levels``, or ``mixed``); ``best_round`` (R18), ``tweaks`` (R15), ``biggest`` and
+  ``biggest_words``, the person's biggest capture (R5) in points and in English words
+  (``biggest_capture`` reads its cards back to name them in any language); the daily deal's
+  ``daily_played``, ``daily_streak`` (consecutive UTC days ending on ``daily_last``,
+  "YYYY-MM-DD") and ``daily_best``.
+* The stored text under ``STATS_KEY``, also the exported file: JSON ``{"format":
+  "tweak-stats/1", "games": {...}, ...}`` with those fields (the daily ones optional).
+  ``parse`` refuses anything else with ``StatsError`` and a sentence in the current language.
+* ``count_game(stats, record)`` counts a finished game with exactly one person against
+  computers, never a practice game (``Record.practice``); ``count_daily(stats, day)`` the
+  device's own daily deal; ``current_streak(stats, today)`` is the streak still alive.
 """
 
 from __future__ import annotations
@@ -37,16 +21,18 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
+from typing import Optional
 
-from tweak.record import parse_json
 from tweak.cards import Colour, Face
-from tweak.events import _COLOUR_NAMES, Captured, card_name
 
 from .i18n import N_, _, ngettext, told
-from .protocol import STATS_BROKEN_KEY, STATS_KEY  # noqa: F401 (documented names)
+from .protocol import STATS_BROKEN_KEY, STATS_KEY
 
-__all__ = ["Stats", "StatsError", "FORMAT", "parse", "dumps",
-           "count_game", "count_daily", "current_streak", "rows", "counts", "biggest_capture"]
+# The engine (tweak.record, tweak.events) is imported inside the functions that need it: the
+# host imports this module for the worker's first answer, which needs no engine.
+
+__all__ = ["Stats", "StatsError", "FORMAT", "parse", "dumps", "count_game", "count_daily",
+           "current_streak", "rows", "counts", "biggest_capture", "StatsVerbs"]
 
 FORMAT = "tweak-stats/1"
 MAX_ROWS = 200  # 5 numbers of players x a few levels; more is not a statistics file
@@ -97,6 +83,8 @@ def parse(text) -> Stats:
     """The statistics of a stored or imported text ("" or None: none yet)."""
     if not text:
         return Stats()
+    from tweak.record import parse_json
+
     try:
         data = parse_json(text)
     except ValueError as error:
@@ -190,6 +178,8 @@ def _level(seats) -> str:
 def count_game(stats: Stats, record) -> Stats:
     """``stats`` with the finished game of ``record`` counted (see the module docstring);
     unchanged for a practice game, a game between people or a game not over."""
+    from tweak.events import Captured, card_name
+
     seats = record.seats
     humans = [seat for seat, tag in enumerate(seats) if tag == "human"]
     if record.practice or len(humans) != 1:
@@ -241,15 +231,15 @@ def rows(stats: Stats) -> list:
     return [(label, played, won) for _key, label, played, won in sorted(found)]
 
 
-_CARD = r"(?:" + "|".join(_COLOUR_NAMES) + r") [1-6]"
-_BIGGEST = re.compile(rf"({_CARD}) took ({_CARD}(?:, {_CARD})*): \d+ points")
-
-
 def biggest_capture(stats: Stats):
     """The faces of the biggest capture, the hand card first, read back from
     ``biggest_words`` as ``count_game`` writes them; None when the words are not the game's
     own (a file edited by hand), which the screen then shows as they are."""
-    found = _BIGGEST.fullmatch(stats.biggest_words)
+    from tweak.events import _COLOUR_NAMES
+
+    card = r"(?:" + "|".join(_COLOUR_NAMES) + r") [1-6]"
+    found = re.fullmatch(rf"({card}) took ({card}(?:, {card})*): \d+ points",
+                         stats.biggest_words)
     if not found:
         return None
     names = [found.group(1), *found.group(2).split(", ")]
@@ -261,3 +251,78 @@ def counts(stats: Stats) -> dict:
     """Plain numbers for a summary line."""
     return {"played": stats.played, "won": stats.won, "best_round": stats.best_round,
             "tweaks": stats.tweaks, "biggest": stats.biggest}
+
+
+# ---- the host's verbs ---------------------------------------------------------------------------
+
+
+class StatsVerbs:
+    """The statistics' verbs (a mixin of ``ui.worker.host.Host``).  ``stored`` is always the
+    text stored under ``STATS_KEY`` (None: none yet); one that cannot be read is set aside
+    under ``STATS_BROKEN_KEY`` with a notice, and new statistics begin."""
+
+    def statistics(self, stored: Optional[str], step: str = "") -> dict:
+        """The statistics screen; ``step`` "reset" asks to confirm a reset, "reset-confirmed"
+        resets (the stored text is removed)."""
+        from .screens import stats as stats_page
+
+        stats, store, notice = self._read_stats(stored)
+        confirm = step == "reset"
+        if step == "reset-confirmed":
+            stats, store = Stats(), {**store, STATS_KEY: None}
+            notice = _("Your statistics have been reset.")
+        return {"screen": "stats",
+                "html": stats_page.render_stats(stats, notice, confirm, self.today()),
+                "store": store}
+
+    def export_stats(self, stored: Optional[str]) -> dict:
+        """The statistics as a file to download (a damaged store is exported as it is, so
+        nothing is lost)."""
+        try:
+            text = dumps(parse(stored))
+        except StatsError:
+            text = stored or ""
+        return {"download": {"name": "tweak-statistics.json", "text": text}}
+
+    def import_stats(self, text: str, stored: Optional[str]) -> dict:
+        """A file's statistics replace the stored ones, if the file is a statistics file."""
+        from .screens import stats as stats_page
+
+        stats, store, notice = self._read_stats(stored)
+        try:
+            imported = parse(text)
+        except StatsError as error:
+            notice = _("That file was not imported: {error}. Your statistics are "
+                       "unchanged.").format(error=error)
+        else:
+            stats = imported
+            store[STATS_KEY] = dumps(imported)
+            notice = ngettext("Statistics imported: {n} game.",
+                              "Statistics imported: {n} games.",
+                              imported.played).format(n=imported.played)
+        return {"screen": "stats", "html": stats_page.render_stats(stats, notice,
+                                                                   today=self.today()),
+                "store": store}
+
+    @staticmethod
+    def _read_stats(stored: Optional[str]) -> tuple:
+        """(stats, store, notice): a damaged stored text is set aside, new statistics begin."""
+        try:
+            return parse(stored), {}, ""
+        except StatsError as error:
+            return Stats(), {STATS_BROKEN_KEY: stored, STATS_KEY: None}, _(
+                "Your saved statistics could not be read ({error}). They have been set aside "
+                "(nothing is deleted) and new statistics begin.").format(error=error)
+
+    def _count_game(self, session, stored: Optional[str]) -> dict:
+        """The store with the game ``session`` just ended counted into the statistics, and,
+        for the device's daily deal, its day (a notice if the stored text was set aside)."""
+        stats, store, notice = self._read_stats(stored)
+        if notice:
+            session.notice = notice
+        counted = count_game(stats, session.record)
+        if session.daily_counts:
+            counted = count_daily(counted, date.fromisoformat(session.daily))
+        if counted != stats or store:
+            store[STATS_KEY] = dumps(counted)
+        return store
