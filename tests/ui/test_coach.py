@@ -1,6 +1,6 @@
-"""The coach (ui/worker/coach.py) on stacked positions: the hint is the evaluator's best move for the
-player's own view, its words name the right cards and the called-out sum (R14), and "show all
-sums" marks exactly the table cards of the legal captures."""
+"""The coach (ui/worker/coach.py) on stacked positions: the hint is the evaluator's best move for
+the player's own view, its words name the right cards and the called-out sum (R14), and "show
+all sums" marks exactly the table cards of the legal captures."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def test_reasons_name_cards_for_a_player_and_notation_for_a_developer():
                                "it could act later this round")  # no ruling numbers
 
 def test_a_safe_play_says_nothing_is_left_for_the_next_player():
-    """Issue 11's words for a table the next player cannot take from: "leaves red 1 (2 points),
+    """The coach's words for a table the next player cannot take from: "leaves red 1 (2 points),
     nothing the next player can take at target 9"; a table they can take from says how much."""
     from types import SimpleNamespace
 

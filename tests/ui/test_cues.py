@@ -1,5 +1,5 @@
-"""Which sounds and which spoken words each moment of a game yields (issue 12, ui/worker/cues.py), and
-that the worker's replies carry them (ui/worker/host.py): pure Python, no browser.  The page plays
+"""Which sounds and which spoken words each moment of a game yields (ui/worker/cues.py), and that
+the worker's replies carry them (ui/worker/host.py): pure Python, no browser.  The page plays
 them (ui/main_thread/sound.js, tests/e2e/test_sound.py)."""
 
 from __future__ import annotations
@@ -164,6 +164,6 @@ def test_a_whole_game_yields_only_known_sounds_and_ends_with_the_game_sound():
 
 def test_the_game_language_is_what_the_replies_speak():
     made, opening, hello, reply = opening_host()
-    made.lang = "es"  # issue 12's Spanish: the worker's language, nothing else to change
+    made.lang = "es"  # the worker's language, nothing else to change
     tweak = made.act(str(opening.tweak))
     assert {item["lang"] for item in tweak["speech"]} == {"es"}

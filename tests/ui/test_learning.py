@@ -1,4 +1,4 @@
-"""Issue 11 in the session and the protocol (no browser): the Hint command (vs computers on,
+"""Learning in the session and the protocol (no browser): the Hint command (vs computers on,
 between people off until switched on), "show all sums", and Take back (undoes the person's
 last move and the computers' after it, marks the game as practice; never between people)."""
 

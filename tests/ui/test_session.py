@@ -10,9 +10,11 @@ import pytest
 
 from tweak import Capture, Place, PlayBomb, Record, bots, dumps, to_fragment
 from tweak.cards import TKind
-from ui.worker.session import (
-    DEFAULT_NAMES, Hooks, Seat, Session, SessionError, Setup, drive, parse_hooks, parse_setup,
-)
+from ui.worker.commands import COMMANDS
+from ui.worker.computers import drive
+from ui.worker.hooks import parse_hooks
+from ui.worker.protocol import WORKER_COMMANDS
+from ui.worker.session import DEFAULT_NAMES, Hooks, Seat, Session, SessionError, Setup, parse_setup
 
 from scenarios import tweak_opening
 
@@ -187,6 +189,15 @@ def test_selection_toggles_and_resets_after_a_move():
     assert session.selection.flow == "joker"
     session.act(str(Place(me.hand[0])))
     assert session.selection.hand is None and session.selection.flow is None
+
+
+def test_the_session_takes_exactly_the_worker_commands_and_refuses_any_other():
+    assert set(COMMANDS) == set(WORKER_COMMANDS) - {"review"}  # "review" is the host's
+    session = Session.new(setup_of("human", "bot"), Hooks(seed=4))
+    session.notice = "Something to say"
+    with pytest.raises(SessionError, match=r"^Unknown command 'shuffle:all'\.$"):
+        session.command("shuffle:all")
+    assert session.notice == ""  # a command clears the notice, even a refused one
 
 
 # ---- hot-seat --------------------------------------------------------------------------------

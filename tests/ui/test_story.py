@@ -1,5 +1,5 @@
-"""The move log as a story (ui/worker/story.py): one entry per move, what followed from it folded in,
-the seat named You in the second person, nobody's drawn cards named (R21)."""
+"""The move log as a story (ui/worker/story.py): one entry per move, what followed from it folded
+in, the seat named You in the second person, nobody's drawn cards named (R21)."""
 
 from __future__ import annotations
 

@@ -1,45 +1,41 @@
-"""The coach: a hint for the person to act, in words, from their own view only (R21).
-
-Pure Python (no ``js``/``pyscript``).  Nothing here reads a ``State``: a hint is built from a
-``PlayerView`` and ``tweak.bots.evaluate`` (which samples the hidden cards from that view), so a
-hint knows exactly what the player could know.
+"""The coach: a hint for the person to act, in words, and the Show sums marks, from that
+person's ``PlayerView`` only (R21): ``tweak.bots.evaluate`` samples the hidden cards from the
+view, so a hint knows exactly what the player could know.
 
 Data:
-* ``Hint`` — the evaluator's best move for the view and why: ``action`` (its notation),
-  ``headline`` (the move in words, with a capture's called-out sum, R14: "5 plus 2 is 7, plus 1
-  is 8 — red 5 takes green 2 and yellow 1: 3 cards, 11 points"), ``callout`` (the sum alone, ""
-  for a move that is not a capture), ``reasons`` (the evaluator's sentences but the one the
-  headline already says, in words: cards by name, no ruling numbers — e.g. what the table left
-  offers the next player), ``runner_up`` (the next best move in words and how many points
-  it is worth less, "" when there is no other move), ``step`` (the view's game step: a hint is
-  stale once the game moves on).
-* ``capture_marks(view)`` — the teaching switch "show all sums": for every table position that
-  is part of some legal capture, the hand cards that make one with it (read from
-  ``view.legal`` only: the engine decides what a capture is, not this module).
+* ``Hint`` — the best move for a view and why: ``action`` (notation), ``headline`` (the move in
+  words, with a capture's called-out sum, R14), ``callout`` (the sum alone, "" for no capture),
+  ``reasons`` (the evaluator's other sentences), ``runner_up`` (the next best move and how many
+  points less, "" if none) and ``step`` (the game step it is for: stale once the game moves).
+* ``capture_marks(view)`` — Show sums: the hand cards that capture with each table card, read
+  from ``view.legal`` (the engine decides what a capture is).
 
-Every word is in the current language (``ui.worker.i18n``).  The evaluator's reasons
-(``tweak.bots.evaluate``) are sentences of marked messages (``tweak.bots.reasons``): told with
-the game's language (``ui.worker.i18n.WORDS``) and the seats' names, they name cards ("red 5",
-"el 5 rojo") and write numbers ("3.4", "3,4") as the player reads them.
+At the table, ``ui.worker.commands`` sends the "hint", "sums" and "hints" commands here (``ask``,
+``switch_sums``, ``switch_hints``) and ``ui.worker.session`` takes the screen's coach fields
+from ``on_screen``.  Every word is in the language in force (``ui.worker.i18n``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from tweak import Capture, Place, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action
+from tweak import (
+    Capture, Place, PlayBomb, PlayChange, PlayJoker, PlayThief, format_action, parse_action,
+)
 from tweak.bots import Budget, evaluate
 from tweak.bots.reasons import points
 from tweak.words import told
 
+from .hooks import SessionError
 from .i18n import WORDS, _, and_list, ngettext
 from .screens.cards import COLOUR_WORDS
 from .story import callout
 
-__all__ = ["Hint", "hint", "words", "capture_marks", "card_words", "decimal", "HINT_BUDGET"]
+__all__ = ["Hint", "hint", "words", "capture_marks", "ask", "switch_sums", "switch_hints",
+           "on_screen", "card_words", "decimal", "HINT_BUDGET"]
 
-# Reproducible (engine steps) yet bounded on a slow phone: the hard cap stops a search that
-# would otherwise keep the worker busy for long; measured under CPython, a hint takes 3–15 ms.
+# Reproducible (a budget of engine steps, no clock) yet bounded on a slow phone: the hard cap
+# stops a search that would otherwise keep the worker busy for long.
 HINT_BUDGET = Budget(steps=6000, time_limit=None, cap=3.0, min_worlds=12)
 
 
@@ -159,3 +155,66 @@ def capture_marks(view) -> dict:
             if face in taken:
                 marks.setdefault(index, set()).add(action.card)
     return {index: tuple(sorted(cards)) for index, cards in sorted(marks.items())}
+
+
+# ---- the coach at the table: ``ui.worker.session.Session``'s commands and screen ------------
+
+
+def _picks(view, action: str) -> tuple:
+    """(the hand card or None, sorted positions in ``view.table``) that select the move
+    ``action`` (notation): a capture's card and its taken cards (a face on the table twice: the
+    first copies), a placed card alone, nothing for a [T!] card."""
+    move = parse_action(action)
+    if isinstance(move, Capture):
+        chosen = []
+        for face in move.taken:
+            chosen.append(next(index for index, card in enumerate(view.table)
+                               if card == face and index not in chosen))
+        return move.card, tuple(sorted(chosen))
+    if isinstance(move, Place):
+        return move.card, ()
+    return None, ()
+
+
+def ask(session, _arg: str = "") -> None:
+    """The "hint" command: ``session.hint`` becomes the hint for the person to act, from
+    their own view (``Session.person_view``), and ``session.selection`` its move's cards, so
+    one more click makes it.  Nothing when no person may act now; ``SessionError`` if hints are
+    off in the game or a computer is to move."""
+    if not session.hints_on:
+        raise SessionError(_("Hints are off in this game."))
+    me = session.person_view()
+    if me is None or not me.legal:
+        return
+    session.hint = hint(me, session.names, step=session.state.step)
+    hand, table = _picks(me, session.hint.action)
+    session.selection = replace(session.selection, hand=hand, table=table, flow=None)
+
+
+def switch_sums(session, _arg: str = "") -> None:
+    """The "sums" command: Show sums on or off (only while hints are on)."""
+    if session.hints_on:
+        session.show_sums = not session.show_sums
+
+
+def switch_hints(session, _arg: str = "") -> None:
+    """The "hints" command: hints on or off, between people only (against computers they are
+    always on)."""
+    if session.hot_seat:
+        session.hints_on = not session.hints_on
+        session.hint = None
+
+
+def on_screen(session, me) -> dict:
+    """The coach's fields of ``ui.worker.session.Screen`` for ``session`` now: ``hints`` (the
+    Hint button is offered), ``hint`` (the one asked for at this step), ``sums`` (Show sums is
+    on) and ``marks`` (its ``capture_marks``).  ``me`` is the view of the person to act when
+    the screen is theirs, else None."""
+    mine = me is not None
+    sums = session.show_sums and session.hints_on
+    asked = session.hint
+    return {"hints": mine and session.hints_on,
+            "hint": asked if mine and asked is not None and asked.step == session.state.step
+            else None,
+            "sums": sums,
+            "marks": capture_marks(me) if mine and sums else {}}

@@ -1,27 +1,20 @@
-"""What a move sounds like and what is said aloud (issue 12): the worker decides, the page plays.
-
-Pure Python, tested under CPython.  The main thread (``ui/main_thread/page.py``) plays what a reply asks
-for with ``ui/main_thread/sound.js`` (sounds synthesised with Web Audio, speech with the browser's
-``speechSynthesis``) and filters it by the player's settings (volume, mute, "Speak sums",
-"Speak turn prompts"), which it stores; this module never knows them.
+"""What a move sounds like and what is said aloud: the worker decides, the main thread plays
+it with ``ui/main_thread/sound.js`` (Web Audio sounds, the browser's ``speechSynthesis``) and
+filters it by the player's settings (volume, mute, "Speak sums", "Speak turn prompts"), which
+this module never knows.
 
 Data:
-* ``SOUNDS`` — the names of the sounds ``ui/main_thread/sound.js`` can make, one per kind of moment:
-  ``place`` (a card put on the table: placed, or given up to a Bomb), ``capture``, ``tweak``
-  (a capture that cleared the table, R15), ``tcard`` (a [T!] card played), ``turn`` (a person's
-  turn begins), ``round`` (a round ends, R18), ``game`` (the game ends).
-* A speech item is a dict ``{"text", "lang", "kind"}``: the words, their language (a BCP 47
-  tag such as ``"en"``, the game's language) and their kind, ``"sum"`` (a capture's called-out
-  sum, R14) or ``"prompt"`` (a person's turn prompt, "Your turn — make 8.").  The page says
-  sums when "Speak sums" is on and prompts when "Speak turn prompts" is on.
-* ``LANG`` — the language spoken when none is given (``ui.worker.host`` passes the game's language,
-  ``ui.worker.i18n.current()``).  Every spoken or visible word of this module is made here (worker
-  side, translated by ``ui.worker.i18n``), never in JavaScript, so a translation changes only the
-  catalogues.
+* ``SOUNDS`` — the sounds ``sound.js`` can make, one per kind of moment: ``place`` (a card put
+  on the table, or given up to a Bomb), ``capture``, ``tweak`` (a capture that cleared the
+  table, R15), ``tcard`` (a [T!] card played), ``turn`` (a person's turn begins), ``round`` (a
+  round ends, R18), ``game`` (the game ends).
+* A speech item — ``{"text", "lang", "kind"}``: the words, their language (a BCP 47 tag, the
+  game's) and ``"sum"`` (a capture's called-out sum, R14) or ``"prompt"`` (a turn prompt).
+* ``LANG`` — the language spoken when none is given.
 
-``cues(events, names, prompt, lang)`` → ``{"sounds": [...], "speech": [...]}`` for one step's
-events (``State.events``; only public facts are used, R21) and the turn prompt just shown, if
-any.  ``render_sound_controls(lang)`` is the markup of the Sound button and its panel.
+Every word is made here, translated by ``ui.worker.i18n``, never in JavaScript.
+``cues(events, names, prompt, lang)`` gives one step's sounds and speech (public facts only,
+R21); ``render_sound_controls(lang)`` is the Sound button and its panel.
 """
 
 from __future__ import annotations
@@ -61,7 +54,7 @@ def cues(events, names, prompt: str = "", lang: str = LANG) -> dict:
     round's or game's end, then the turn that begins (``prompt``, the turn prompt a person was
     just shown, "" if none).  A game's end is the game's sound, not also the round's."""
     # Imported here, not at the top: the worker's first answer (the start screen, with the
-    # Sound controls below) needs no engine (issue 7).
+    # Sound controls below) needs no engine.
     from tweak.events import (
         BombPlayed, Captured, ChangePlayed, GameEnded, GaveUp, JokerPlayed, Placed, RoundEnded,
         ThiefPlayed,
@@ -102,14 +95,14 @@ _SPEAKER = (
 
 
 def render_sound_controls(lang: str = LANG) -> str:
-    """The Sound button and the panel it opens (``ui/main_thread/page.py`` puts it in ``#sound`` once,
-    outside the game screen, so a computer's move never redraws it under the player's finger):
-    "Sound volume" (a slider, 0–100), a "Mute" / "Sound on" button, the "Speak sums" and
-    "Speak turn prompts" switches, and the sentences shown when the browser cannot play sound
-    or speak.  ``data-sample`` is what each speech switch says when it is turned on (a
-    sum, a prompt, as they will be spoken), in ``lang``, the language its words are in (the
-    worker's: ``ui.worker.host`` sends the panel again when the language changes).  The page sets the
-    controls to the stored settings."""
+    """The Sound button and the panel it opens (``ui/main_thread/page.py`` puts it in
+    ``#sound`` once, outside the game screen, so a computer's move never redraws it under the
+    player's finger): "Sound volume" (a slider, 0–100), a "Mute" / "Sound on" button, the
+    "Speak sums" and "Speak turn prompts" switches, and the sentences shown when the browser
+    cannot play sound or speak.  ``data-sample`` is what each speech switch says when it is
+    turned on (a sum, a prompt, as they will be spoken), in ``lang``, the language its words
+    are in (the worker's: ``ui.worker.host`` sends the panel again when the language changes).
+    The page sets the controls to the stored settings."""
     sample = _sum_words(YOU, callout([2, 3, 3]), False)
     prompt_sample = _("Your turn — make {target}.").format(target=8)  # as ui.worker.host words it
     title = escape(_("Sound and speech"))

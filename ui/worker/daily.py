@@ -164,6 +164,48 @@ def make_bot(level: str, day: date, seat: int, step: int):
     return bots.make_bot(level, seed=bot_seed(day, seat, step), pace="fast", **options)
 
 
+# ---- the daily deal's game --------------------------------------------------------------------
+
+
+def new_record(day: date):
+    """The ``tweak.Record`` of ``day``'s deal before its first move: as many players as
+    ``LINEUP``, the seed ``deal_seed(day)``, ``EDITION``'s rules and the date in
+    ``Record.daily``.  No house rule applies: everyone's deal is the same."""
+    from tweak import EDITIONS, Record
+
+    return Record(players=len(LINEUP), seed=deal_seed(day), rules=EDITIONS[EDITION],
+                  daily=day_text(day))
+
+
+def check_replay(record) -> None:
+    """Nothing if ``record`` (a ``tweak.Record``) is no daily deal's or its ``Record.daily``
+    is a day; else ``DailyError`` with a whole sentence: its computers are seeded from that
+    date (``decision_bot``), so the game cannot be replayed without it."""
+    if not record.daily:
+        return
+    try:
+        read_day(record.daily)
+    except DailyError as error:
+        raise DailyError(_("This game cannot be replayed: its daily deal's date {date} is "
+                           "wrong ({error}).").format(date=repr(record.daily),
+                                                      error=told(error))) from None
+
+
+def decision_bot(record, level: str, seat: int, step: int):
+    """The computer at ``seat`` (a level of ``tweak.bots.LEVELS``) for its decision at game
+    ``step`` of a daily deal's ``record``: ``make_bot`` for the record's day, whatever the pace
+    of computer moves.  ``DailyError`` if ``Record.daily`` is not a day (``check_replay``)."""
+    return make_bot(level, read_day(record.daily), seat, step)
+
+
+def take_back_refusal(counts: bool) -> str:
+    """Why no move may be taken back: "" unless ``counts`` (the game is this device's own
+    daily deal of its day, played once, as dealt); a replay may be taken back."""
+    if not counts:
+        return ""
+    return _("Moves cannot be taken back in the daily deal: it is played once, as dealt.")
+
+
 # ---- the result ---------------------------------------------------------------------------------
 
 

@@ -23,7 +23,6 @@ from .protocol import PACES
 __all__ = ["Hooks", "parse_hooks", "SessionError"]
 
 
-
 class SessionError(ValueError):
     """Something a player did or loaded cannot be done; the message is fit to show them."""
 

@@ -1,36 +1,20 @@
 """The game's language: which one is in force, and the functions that translate into it.
 
-Pure Python (the standard library's ``gettext``; no ``js``/``pyscript``), so every screen can be
-rendered in any language under CPython.  The ui modules write their messages in English and
-mark them:
-
-    from .i18n import _, ngettext
-    _("Deal")                                       # "Repartir" in Spanish
-    _("Pass the device to {name}.").format(name=n)  # placeholders are named, never f-strings
-    ngettext("{n} card", "{n} cards", n).format(n=n)
-
-``_`` and ``ngettext`` look the current language up at every call, so a module may import them
-once and the worker switch languages at any time (the screen is then rendered again).
+Pure Python (the standard library's ``gettext``), so every screen renders in any language
+under CPython.  The ui modules write their messages in English and mark them:
+``_("Deal")``, ``_("Pass the device to {name}.").format(name=n)`` (placeholders are named,
+never f-strings), ``ngettext("{n} card", "{n} cards", n).format(n=n)``.  ``_`` and ``ngettext``
+look the language up at every call, so the worker may switch languages at any time.
 
 Data:
-* ``CATALOGUES`` — where the compiled catalogues are: ``locale/catalogues.zip``, made by
-  ``catalogues.py`` from ``locale/<lang>/LC_MESSAGES/tweak.po`` and written into the worker's
-  file system as it is (pyscript.toml).  It holds ``<lang>/LC_MESSAGES/<DOMAIN>.mo`` for each
-  language and ``INDEX``, their codes one a line; both are read straight from the archive by
-  Python's zipimport (already at work for the game's modules, so nothing is imported or
-  unpacked for it before the worker's first answer, issue 7).
-* ``SOURCE`` — ``"en"``: the language the messages are written in; it needs no catalogue.
-* ``PSEUDO`` — ``"xx"``: a pseudo-language for tests, never offered to players (only the address
-  hook ``?lang=xx`` selects it).  It shows every translated message as ``⟦Ďéàł⟧``: accented,
-  and bracketed so that a test can find any English text that was never marked.
-* The module's state: the language in force (``current()``) and its ``gettext`` translations.
-
-Functions: ``available(catalogues)`` (the languages with a catalogue, English first),
-``choose(stored, browser, available)`` (which language to use), ``use(lang, catalogues)``
-(switch), ``current()``, ``_``, ``ngettext``, ``N_`` (marks a message for the catalogue
-without translating it: for words translated later, by lookup), ``WORDS`` (this module as a
-``translations`` object for the engine's words), ``told(error)`` (an error's sentence in the
-language in force, the engine's included), ``pseudo(text)``.
+* ``CATALOGUES`` — ``locale/catalogues.zip`` (made by ``catalogues.py``): a compiled
+  ``<lang>/LC_MESSAGES/<DOMAIN>.mo`` per language and ``INDEX``, their codes one a line, read
+  straight from the archive with Python's zipimport (nothing to import or unpack for it).
+* ``SOURCE`` — ``"en"``, the messages' own language: it needs no catalogue.
+* ``PSEUDO`` — ``"xx"``, for tests only (the address hook ``?lang=xx``): every translated
+  message shows as ``⟦Ďéàł⟧``, so a test finds any English text that was never marked.
+* The language in force (``current()``) and its translations; ``WORDS``, this module as the
+  engine's ``translations``; ``YOU``, the person's default name as records keep it.
 """
 
 from __future__ import annotations
@@ -54,11 +38,10 @@ CATALOGUES = "locale/catalogues.zip"
 INDEX = "languages.txt"
 
 
-
 class _English:
     """English, the messages' own language: ``gettext.NullTranslations``' two methods.  Not
-    that class itself: importing ``gettext`` compiles it from source in Pyodide (about 10 ms
-    of the worker's first answer, issue 7), and English needs no catalogue."""
+    that class itself: importing ``gettext`` compiles it from source in Pyodide, which would
+    delay the worker's first answer, and English needs no catalogue."""
 
     def gettext(self, message: str) -> str:
         return message
@@ -203,7 +186,8 @@ class _Pseudo(_English):
         return pseudo(singular if n == 1 else plural)
 
 
-# The default name of the person at the device, as records keep it (see the module docstring).
+# The default name of the person at the device, as records keep it: this one word whatever
+# the language, so a game saved in one language reads right in another (``shown_name``).
 YOU = N_("You")
 
 

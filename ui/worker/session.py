@@ -1,91 +1,51 @@
-"""The page's controller: one game session at the table.  Pure Python (no ``js``/``pyscript``),
-so every rule of the page's flow is tested under CPython.
+"""The turn controller: one game at the table, for ``ui.worker.host`` to play and
+``ui.worker.screens.game`` to draw.  Pure Python (no ``js``/``pyscript``), tested under CPython;
+with ``ui.worker.review``, the only module of the page that holds a game's ``State``.
 
-Data:
-* ``Seat`` — a chair at the table: a name and who sits there, a person (``"human"``) or a
-  computer at a level of ``tweak.bots.LEVELS``.  Its ``tag`` (``"human"`` / ``"bot:LEVEL"``) is
-  what a game record stores in ``Record.seats``.
-* ``Setup`` — what the start screen asked for: seats and edition.  ``parse_setup`` reads it
-  from the start form's fields and says in a sentence what is wrong.
-* ``Hooks`` — house rules and test hooks from the page's address (``ui.worker.screens.start.parse_hooks``).
-* ``Selection`` — what the person at the device has picked so far this turn (a hand card,
-  table cards by position, an open [T!] chooser).  It lives here, not in the engine: it is not
-  part of the game.
-* ``Entry`` (``ui.worker.story``) — one move of the public move log, its sentences told from the
-  step's events; the log keeps the last ``LOG_LINES``.
-* ``Flash`` — what the last action deserves to show big: a capture's called-out sum (R14), a
-  TWEAK! and the [T!] card it won (R15).
-* ``Screen`` — everything ``ui.worker.screens.game`` needs to draw the page now: its kind ("table", "pass",
-  "scores", "over"), the view of the seat whose eyes the screen shows (a ``PlayerView``, never
-  a ``State``), names, seats, selection, log.
-* ``Session`` — the game: its ``Record`` and current ``State`` (only this module touches a
-  ``State``), the bots, the seat whose cards the screen may show (``viewer``), how many round
-  score sheets have been seen.
-
-Learning (issue 11): ``Session.hint`` is the coach's hint for the person to act
-(``ui.worker.coach``, from that person's view only), asked for with the "hint" command; hints are on
-against computers and off between people at one device until the "hints" command turns them
-on.  The "sums" command toggles the teaching switch that marks every table card that is part of
-a legal capture (``Screen.marks``).  Against computers the "take-back" command undoes the
-person's last move and the computers' moves after it; the record is then marked as practice
-(``Record.practice``).
-
-The daily deal (issue 11, ``ui.worker.daily``): ``Session.new_daily(day)`` deals that UTC day's deal
-to the fixed line-up; its record carries the date (``Record.daily``).  Its computers decide
-with a fresh bot per decision seeded from the date, seat and step and with a step budget and
-no clock, so the same play gives the same computer moves on every device, at every pace and
-across reloads.  ``daily_counts`` (set by ``ui.worker.host``) marks the device's own daily deal of the
-day: Take back is refused in it (one attempt, as dealt); a replay of a daily deal (a past day's
-link, or a deal already played) is an ordinary game against the same line-up.
-
-Hot-seat privacy: with two or more people at one device, a seat's hand is shown only while
-that seat must act and after a "pass the device" screen; between people, hands are hidden.  A
-Bomb's human victim is asked the same way, privately (R13).
-
-Errors a player can cause (a bad save, a bad link, a click at the wrong moment) raise
-``SessionError`` with a sentence fit to show; the page shows it instead of a traceback.
-
-Every sentence is in the current language (``ui.worker.i18n``).  Names are the players' own, kept in
-the record as typed; the default names of computer seats are names in every language, and the
-person's default is ``ui.worker.screens.start.YOU``, kept as that one word whatever the language (the name
-field's translation, e.g. "Tú", is read back as it), so a game saved in one language reads
-right in another.
+Data: ``Seat`` (a chair: a name and a person or a computer at a level; its ``tag`` is what
+``Record.seats`` keeps), ``Setup`` (the start form's seats and edition, ``parse_setup``),
+``Screen`` (everything the table's screen shows, from a ``PlayerView``, never a ``State``) and
+``Session`` (the game's record, state, seats, the person's ``Selection``, the move log and the
+last capture's ``Flash``).  The person's commands are ``ui.worker.commands``'s, the computers'
+moves ``ui.worker.computers``'s, hints ``ui.worker.coach``'s, take-back
+``ui.worker.takeback``'s and the daily deal's rules ``ui.worker.daily``'s; docs/architecture.md
+follows one move through them.  What a player cannot do raises ``SessionError`` with a
+sentence fit to show.
 """
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Optional
 
 from tweak import (
-    EDITIONS, Capture, Face, NotationError, Place, PlayerView, Record, RecordError, apply,
-    dumps, from_fragment, legal_actions, loads, new_game, parse_action, replay, to_fragment,
-    view,
+    EDITIONS, Capture, NotationError, Place, PlayerView, Record, RecordError, apply, dumps,
+    from_fragment, legal_actions, loads, new_game, parse_action, replay, to_fragment, view,
 )
 from tweak import bots
-from tweak.cards import TKind
-from tweak.events import Captured, RoundEnded, TCardWon
+from tweak.events import RoundEnded
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
 
-from .hooks import Hooks, SessionError, parse_hooks
-from .i18n import YOU, _, shown_name, told
+from . import coach, daily
+from .commands import COMMANDS, Selection
+from .computers import Computers, bot_seeds
+from .hooks import Hooks, SessionError
+from .i18n import YOU, _, told
 from .protocol import PACES
-from .story import Entry, callout, tell
+from .story import Flash, flash_of, tell
+from .takeback import TakeBack
 
-__all__ = [
-    "Seat", "Setup", "Hooks", "Selection", "Entry", "Flash", "Screen", "Session",
-    "SessionError", "parse_setup", "parse_hooks", "drive", "DEFAULT_NAMES", "MAX_NAME",
-    "PACES",
-]
+__all__ = ["Seat", "Setup", "Screen", "Session", "parse_setup", "replay_log", "capture_of",
+           "place_of", "DEFAULT_NAMES", "MAX_NAME", "LOG_LINES"]
 
-# Default names for seats 0..5: the first is the person at the device (``YOU``); the computers
-# are named after mathematicians (it is a game of sums).
+# Default names for seats 0..5.  The first is the person at the device, ``YOU``: kept as that
+# one word whatever the language (its translation typed in the name field reads back as it),
+# so a game saved in one language reads right in another.  The computers are named after
+# mathematicians (it is a game of sums): names in every language.
 DEFAULT_NAMES = (YOU, "Ada", "Blaise", "Emmy", "Carl", "Sofia")
 MAX_NAME = 16
 LOG_LINES = 60
-_BOT_SEEDS = random.SystemRandom()  # the bots' seeds: independent of every deal
 
 
 # ---- seats and set-up -------------------------------------------------------------------
@@ -196,26 +156,6 @@ def parse_setup(fields) -> Setup:
 
 
 @dataclass(frozen=True)
-class Selection:
-    hand: Optional[object] = None  # a Face from the hand
-    table: tuple = ()  # positions in view.table, sorted
-    flow: Optional[str] = None  # an open [T!] chooser: "thief" or "joker"
-
-
-@dataclass(frozen=True)
-class Flash:
-    """A capture to celebrate: who, the called-out sum, whether it was a TWEAK! and the [T!]
-    card it won (None if none, or the pile was empty)."""
-
-    seat: int
-    callout: str
-    total: int
-    tweak: bool
-    won: Optional[object] = None
-    serial: int = 0
-
-
-@dataclass(frozen=True)
 class Screen:
     kind: str  # "table", "pass", "scores" or "over"
     view: Optional[PlayerView]  # the eyes of the screen (None on a pass screen)
@@ -238,55 +178,30 @@ class Screen:
     practice: bool = False  # a move was taken back: the game counts in no statistics
     daily: str = ""  # the daily deal's date ("YYYY-MM-DD") if this game is one
     daily_counts: bool = False  # it is this device's daily deal of its day (not a replay)
-    rival: Optional[object] = None  # ui.worker.daily.Result: a friend's, from their link, to compare
+    rival: Optional[object] = None  # ui.worker.daily.Result: a friend's, from their link
 
     @property
     def names(self) -> tuple:
         return tuple(seat.name for seat in self.seats)
 
 
-def _chosen(bot, seat_view):
-    """A bot without ``think``: one call of ``choose``, as a generator that yields nothing."""
-    return bot.choose(seat_view)
-    yield  # pragma: no cover  (makes this a generator function)
-
-
-def drive(thinking, deadline: float, clock) -> Optional[object]:
-    """Advance a bot's thinking generator until it returns its action (StopIteration.value)
-    or ``clock()`` passes ``deadline``; None means "not done, call again later"."""
-    try:
-        while True:
-            next(thinking)
-            if clock() >= deadline:
-                return None
-    except StopIteration as stop:
-        if stop.value is None:
-            raise SessionError(_("A computer player finished thinking without choosing a "
-                                 "move."))
-        return stop.value
-
-
-@dataclass
-class BotTurn:
-    """A computer seat's move in progress: its view, its thinking, and the step it is for."""
-
-    seat: int
-    view: PlayerView
-    thinking: object
-    step: int
-
-
 # ---- the session ------------------------------------------------------------------------
 
 
-class Session:
-    """One game at the table.  See the module docstring."""
+class Session(TakeBack, Computers):
+    """One game at the table: its ``record`` and ``state``, its ``seats``, the bots, the seat
+    whose eyes the screen shows (``viewer``), the selection, the move log and how many round
+    score sheets have been seen.  With two or more people at one device (``hot_seat``), a seat's
+    hand is shown only while it must act and after a "pass the device" screen; a Bomb's human
+    victim is asked the same way, privately (R13)."""
 
     def __init__(self, record: Record, seats, state=None, *, pace: str = "normal",
                  history=None):
-        """``history``: (the seat that acted or None, the step's events) of the steps up to
-        ``state`` to fill the move log with, oldest first (by default the last step's only;
-        ``replay_log`` gives them)."""
+        """The game of ``record`` at ``state`` (by default its replay), for ``seats`` (``Seat``s:
+        the record takes their names and tags), its computers at ``pace``.  ``history``: (the
+        seat that acted or None, the step's events) of the steps to fill the move log with,
+        oldest first (``replay_log``; by default the last step's).  ``SessionError`` if the
+        seats do not fit the record or none is a person's."""
         if len(seats) != record.players:
             raise SessionError(_("The game has {players} players but {seats} seats.").format(
                 players=record.players, seats=len(seats)))
@@ -297,14 +212,9 @@ class Session:
         self.humans = tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
         if not self.humans:
             raise SessionError(_("This game has no human seat to play from."))
-        # Bots draw from seeds of their own, unrelated to the deal's: a seed derived from the
-        # game's could be inverted to replay the deal and see hidden cards (R21).  Records keep
-        # the actions, so a replay never needs the bots' seeds.
-        # The daily deal's computers are seeded from its date instead (``bot``, ui/worker/daily.py).
-        self.bot_seeds = {i: _BOT_SEEDS.randrange(2**31)
-                          for i, seat in enumerate(self.seats) if not seat.is_human}
+        self.bot_seeds = bot_seeds(self.seats)  # unrelated to the deal's (R21)
         self.daily_counts = False  # ui.worker.host marks the device's own daily deal
-        self.rival = None  # a daily deal's friend's result (ui.worker.daily.Result), set by ui.worker.host
+        self.rival = None  # a daily deal's friend's result (ui.worker.daily.Result), from host
         self.bots = {}  # seat -> its bot, made on its first move (``bot``)
         self._paces = {}  # seat -> the pace its bot was made for
         self.viewer = self.humans[0] if not self.hot_seat else None
@@ -319,9 +229,7 @@ class Session:
         self.hint = None  # ui.worker.coach.Hint, for the step it was asked at
         self.show_sums = False
         self._actors = None  # the seat that made each action of the record (``actors``)
-        # A move taken back cannot be followed by another take-back until the person moves
-        # again: the undo is of the last move only, not a rewind of the game (issue 11).
-        self.taken_back = False
+        self.taken_back = False  # the last move was taken back: the next waits for a move
         # A round's score sheet is shown once (R18).  A save made just after a round ended
         # shows that sheet again on resume: the last step's events tell.
         just_ended = any(isinstance(event, RoundEnded) for event in self.state.events)
@@ -332,7 +240,8 @@ class Session:
 
     @staticmethod
     def new(setup: Setup, hooks: Hooks = Hooks(), seed: int = 0) -> "Session":
-        """A new game for ``setup``.  ``hooks.seed`` wins over ``seed`` (reproducible deals)."""
+        """A new game for ``setup`` with the address's house rules (``hooks``); ``hooks.seed``
+        wins over ``seed`` (reproducible deals).  ``SessionError`` if it cannot be dealt."""
         rules = EDITIONS[setup.edition]
         if hooks.goal is not None:  # R3 house rule: one goal for every number of players
             rules = rules.with_changes(goals=(hooks.goal,) * (MAX_PLAYERS - MIN_PLAYERS + 1))
@@ -353,17 +262,13 @@ class Session:
 
     @staticmethod
     def new_daily(day, pace: str = "normal") -> "Session":
-        """The daily deal of ``day`` (a ``datetime.date``): its seed, line-up and edition from
-        ``ui.worker.daily``; no house rule applies (everyone's deal is the same)."""
-        from . import daily
-
+        """The daily deal of ``day`` (a ``datetime.date``): ``ui.worker.daily``'s record."""
         seats = tuple(Seat.from_tag(name, tag) for name, tag in daily.LINEUP)
-        record = Record(players=len(seats), seed=daily.deal_seed(day),
-                        rules=EDITIONS[daily.EDITION], daily=daily.day_text(day))
-        return Session(record, seats, pace=pace)
+        return Session(daily.new_record(day), seats, pace=pace)
 
     @property
     def daily(self) -> str:
+        """The daily deal's date ("YYYY-MM-DD") if this game is one, else ""."""
         return self.record.daily
 
     def rematch(self, seed: int) -> "Session":
@@ -373,23 +278,19 @@ class Session:
 
     @staticmethod
     def from_record(record: Record, pace: str = "normal") -> "Session":
+        """The game of ``record`` replayed step by step, so the move log comes back too (a
+        reload resumes the exact table); its seats from its names and tags, defaults where it
+        has none.  ``SessionError`` if it cannot be replayed."""
         names = record.names or tuple(_clean_name("", i) for i in range(record.players))
         tags = record.seats or ("human",) + ("bot",) * (record.players - 1)
         seats = tuple(Seat.from_tag(_clean_name(name, i), tag)
                       for i, (name, tag) in enumerate(zip(names, tags)))
         if not any(seat.is_human for seat in seats):
             seats = (replace(seats[0], kind="human", level=None),) + seats[1:]
-        if record.daily:  # its computers are seeded from this date (ui/worker/daily.py)
-            from .daily import DailyError, read_day
-
-            try:
-                read_day(record.daily)
-            except DailyError as error:
-                raise SessionError(_("This game cannot be replayed: its daily deal's date "
-                                     "{date} is wrong ({error}).").format(
-                    date=repr(record.daily), error=told(error))) from None
-        # Replayed step by step so the move log comes back too (a reload resumes the exact
-        # table, "since your last turn" included).
+        try:
+            daily.check_replay(record)
+        except daily.DailyError as error:
+            raise SessionError(str(error)) from None
         try:
             state, actors, history = replay_log(record)
         except RecordError as error:
@@ -397,16 +298,12 @@ class Session:
                 error=told(error))) from None
         session = Session(record, seats, state, pace=pace, history=history)
         session._actors = actors
-        # A practice game come back at a person's decision may be just where a take back
-        # left it (the record does not say): a second take back there would rewind a move
-        # further, so it waits for the person's next move.  (A move was taken back at most
-        # once per decision; this may cost a practice game one take back after a reload.)
-        session.taken_back = record.practice and session.human_to_act()
+        session.taken_back = record.practice and session.human_to_act()  # see TakeBack
         return session
 
     @staticmethod
     def from_save(text: str, pace: str = "normal") -> "Session":
-        """The game of an autosave (``save_text``)."""
+        """The game of an autosave (``save_text``); ``SessionError`` if it cannot be read."""
         try:
             record = loads(text)
         except RecordError as error:
@@ -416,7 +313,8 @@ class Session:
 
     @staticmethod
     def from_link(fragment: str, pace: str = "normal") -> "Session":
-        """The game of a link's ``#g=...`` fragment (the part after ``g=``)."""
+        """The game of a link's ``#g=...`` fragment (the part after ``g=``); ``SessionError``
+        if it cannot be opened."""
         try:
             record = from_fragment(fragment)
         except RecordError as error:
@@ -433,10 +331,6 @@ class Session:
     @property
     def names(self) -> tuple:
         return tuple(seat.name for seat in self.seats)
-
-    @property
-    def to_act(self):
-        return self.state.to_act
 
     def kind(self) -> str:
         """Which screen the page shows: "over", "scores", "pass" or "table"."""
@@ -457,6 +351,7 @@ class Session:
         return self.kind() == "table" and self.seats[self.state.to_act].is_human
 
     def screen(self) -> Screen:
+        """What the page shows now, from the view of the seat whose eyes it is."""
         kind = self.kind()
         seat = self.state.to_act
         pass_to, reason = None, ""
@@ -465,25 +360,17 @@ class Session:
             reason = "bomb" if self.state.phase.value == "bomb" else "turn"
         eyes = self.viewer if self.viewer is not None else self.humans[0]
         hide = self.hot_seat and (self.viewer is None or self.viewer != seat or kind != "table")
-        mine = kind == "table" and self.human_to_act() and not hide
-        marks = {}
-        if mine and self.show_sums and self.hints_on:
-            from .coach import capture_marks
-
-            marks = capture_marks(view(self.state, seat))
-        hint = self.hint if mine and self.hint and self.hint.step == self.state.step else None
+        seen = None if kind == "pass" else view(self.state, eyes)
+        mine = kind == "table" and self.human_to_act() and not hide  # then eyes == seat
         return Screen(
-            hints=mine and self.hints_on,
-            hint=hint,
-            sums=self.show_sums and self.hints_on,
-            marks=marks,
+            **coach.on_screen(self, seen if mine else None),
             take_back=mine and self.can_take_back(),
             practice=self.record.practice,
             daily=self.record.daily,
             daily_counts=self.daily_counts,
             rival=self.rival,
             kind=kind,
-            view=None if kind == "pass" else view(self.state, eyes),
+            view=seen,
             seats=self.seats,
             selection=self.selection,
             log=tuple(self.log),
@@ -502,13 +389,14 @@ class Session:
         return dumps(self.record)
 
     def link_fragment(self) -> str:
+        """The game's link fragment: ``g=`` and ``tweak.to_fragment`` of the record."""
         return "g=" + to_fragment(self.record)
 
-    # -- a person's commands --
+    # -- a person's moves and commands --
 
     def act(self, text: str) -> None:
         """Apply the action in notation ``text`` (a clicked ``data-action``) for the person
-        who must act now."""
+        who must act now; ``SessionError`` if it is not theirs to make or not legal now."""
         if not self.human_to_act() or (self.hot_seat and self.viewer != self.state.to_act):
             raise SessionError(self._wait_sentence())
         try:
@@ -521,227 +409,25 @@ class Session:
         self._apply(action)
 
     def command(self, text: str) -> None:
-        """A UI command (a clicked ``data-ui``) that is not a move: selecting cards, opening a
-        [T!] chooser, revealing a hand after a pass screen, going to the next round."""
+        """A UI command that is not a move (a clicked ``data-ui``, ``name`` or
+        ``name:argument``): its handler in ``ui.worker.commands.COMMANDS``, after clearing the
+        notice.  ``SessionError`` for an unknown command, or one that cannot be done now."""
         name, _sep, arg = text.partition(":")
         self.notice = ""
-        if name == "reveal":
-            if self.kind() != "pass":
-                return
-            self.viewer = self.state.to_act
-            self.selection = Selection()
-        elif name == "next-round":
-            if self.kind() == "scores":
-                self.acknowledged = len(self.state.results)
-                self.selection = Selection()
-                if self.hot_seat:  # anyone may hold the device after a score sheet
-                    self.viewer = None
-        elif name == "hand":
-            self._select_hand(arg)
-        elif name == "table":
-            self._select_table(arg)
-        elif name == "clear":
-            self.selection = Selection()
-        elif name == "flow":
-            flow = arg if arg in ("thief", "joker") else None
-            self.selection = replace(self.selection,
-                                     flow=None if self.selection.flow == flow else flow)
-        elif name == "pace":
-            if arg in PACES:
-                self.pace = arg
-        elif name == "dismiss":
-            pass
-        elif name == "hint":
-            self._hint()
-        elif name == "sums":
-            if self.hints_on:
-                self.show_sums = not self.show_sums
-        elif name == "hints":
-            if self.hot_seat:
-                self.hints_on = not self.hints_on
-                self.hint = None
-        elif name == "take-back":
-            self.take_back()
-        else:
+        handler = COMMANDS.get(name)
+        if handler is None:
             raise SessionError(_("Unknown command {command}.").format(
                 command=repr(text[:40])))
+        handler(self, arg)
 
-    # -- learning: hints and taking back (issue 11) --
-
-    def _hint(self) -> None:
-        """The coach's hint for the person to act, from their own view (``ui.worker.coach``); the
-        hinted move's cards are selected, so one more click makes it."""
-        from .coach import hint
-
-        if not self.hints_on:
-            raise SessionError(_("Hints are off in this game."))
-        me = self._my_view()
-        if me is None or not me.legal:
-            return
-        self.hint = hint(me, self.names, step=self.state.step)
-        action = parse_action(self.hint.action)
-        if isinstance(action, Capture):
-            chosen, used = [], set()
-            for face in action.taken:
-                index = next(i for i, card in enumerate(me.table)
-                             if card == face and i not in used)
-                used.add(index)
-                chosen.append(index)
-            self.selection = Selection(hand=action.card, table=tuple(sorted(chosen)))
-        elif isinstance(action, Place):
-            self.selection = Selection(hand=action.card)
-        else:
-            self.selection = Selection()
-
-    def actors(self) -> list:
-        """The seat that made each action of the record, in order (replayed once, then kept
-        up to date by ``_apply``)."""
-        if self._actors is None:
-            actors = []
-            states = self.record.states()
-            previous = next(states)
-            for state in states:
-                actors.append(previous.to_act)
-                previous = state
-            self._actors = actors
-        return self._actors
-
-    def can_take_back(self) -> bool:
-        """One person against computers, the game not over, not the device's daily deal, and a
-        move of theirs to undo that was not taken back already: only the last move, until the
-        person decides again."""
-        return (not self.hot_seat and not self.state.is_over and not self.taken_back
-                and not self.daily_counts
-                and any(self.seats[seat].is_human for seat in self.actors()))
-
-    def take_back(self) -> None:
-        """Undo the person's last move and every computer move after it; the game becomes
-        practice (``Record.practice``): it counts in no statistics."""
-        if self.hot_seat:
-            raise SessionError(_("Moves cannot be taken back in a game between people."))
-        if self.state.is_over:
-            raise SessionError(_("The game is over: its moves stand."))
-        if self.daily_counts:
-            raise SessionError(_("Moves cannot be taken back in the daily deal: it is played "
-                                 "once, as dealt."))
-        actors = self.actors()
-        mine = [index for index, seat in enumerate(actors) if self.seats[seat].is_human]
-        if not mine:
-            raise SessionError(_("You have no move to take back yet."))
-        if self.taken_back:
-            raise SessionError(_("Only your last move can be taken back; make a move first."))
-        cut = mine[-1]
-        record = replace(self.record, actions=self.record.actions[:cut], practice=True)
-        self.state, self._actors, history = replay_log(record)
-        self.record = record
-        self.log.clear()
-        self.own_move = {}
-        self._serial = 0
-        self._fill_log(history)
-        self.selection = Selection()
-        self.hint = None
-        self.flash = None
-        self.acknowledged = len(self.state.results)
-        self.taken_back = True
-        self.notice = _("Move taken back. This game is now practice: it will not count in "
-                        "your statistics.")
-
-    def _wait_sentence(self) -> str:
-        """Why a move clicked now cannot be made: who is to move instead."""
-        if self.bot_to_act():
-            name = self.seats[self.state.to_act].name
-            bomb = self.state.phase.value == "bomb"
-            if name == YOU:  # a computer seat someone named "You"
-                return (_("You are choosing a card for the Bomb — wait for your turn.") if bomb
-                        else _("You are thinking — wait for your turn."))
-            return (_("{name} is choosing a card for the Bomb — wait for your turn.") if bomb
-                    else _("{name} is thinking — wait for your turn.")).format(name=name)
-        return _("It is not your turn to play.")
-
-    def _my_view(self) -> Optional[PlayerView]:
+    def person_view(self) -> Optional[PlayerView]:
+        """The view of the person to act, if the device is theirs now; None if it is not,
+        ``SessionError`` (who is to move) while a computer plays."""
         if not self.human_to_act() or (self.hot_seat and self.viewer != self.state.to_act):
-            if self.bot_to_act():  # a card clicked while a computer plays (ui/worker/screens/game.py)
+            if self.bot_to_act():  # a card clicked while a computer plays
                 raise SessionError(self._wait_sentence())
             return None
         return view(self.state, self.state.to_act)
-
-    def _select_hand(self, text: str) -> None:
-        me = self._my_view()
-        if me is None:
-            return
-        try:
-            face = Face.parse(text)
-        except NotationError:
-            raise SessionError(_("{text} is not a card.").format(text=repr(text[:40]))) from None
-        if face not in me.hand:
-            return
-        hand = None if self.selection.hand is face else face
-        self.selection = replace(self.selection, hand=hand, flow=None)
-
-    def _select_table(self, text: str) -> None:
-        me = self._my_view()
-        if me is None or me.phase == "bomb":
-            return
-        # ASCII digits only: "²" passes isdigit() but not int() (a table holds < 100 cards).
-        if not (text.isascii() and text.isdigit()) or len(text) > 2 or int(text) >= len(me.table):
-            return
-        index = int(text)
-        chosen = set(self.selection.table)
-        chosen ^= {index}
-        self.selection = replace(self.selection, table=tuple(sorted(chosen)), flow=None)
-
-    # -- computer seats --
-
-    def start_bot(self) -> BotTurn:
-        """Begin the move of the computer seat that must act: its ``think(view)`` generator if
-        it has one (driven across event-loop turns by the page), else one ``choose(view)``."""
-        if not self.bot_to_act():
-            raise SessionError(_("No computer player is to move now."))
-        seat = self.state.to_act
-        bot = self.bot(seat)
-        seat_view = view(self.state, seat)  # bots get their own view only (R21)
-        think = getattr(bot, "think", None)
-        thinking = think(seat_view) if callable(think) else _chosen(bot, seat_view)
-        return BotTurn(seat, seat_view, thinking, self.state.step)
-
-    def bot(self, seat: int):
-        """The computer at ``seat``, thinking at the pace now in force (``tweak.bots``: Hard's
-        budget follows it); remade, from its own seed, when the pace changes.  In the daily
-        deal, a bot made for this decision from the date (ui/worker/daily.py), whatever the pace."""
-        if self.record.daily:
-            from datetime import date
-
-            from . import daily
-
-            return daily.make_bot(self.seats[seat].level,
-                                  date.fromisoformat(self.record.daily), seat, self.state.step)
-        if seat not in self.bots or self._paces.get(seat, self.pace) != self.pace:
-            self.bots[seat] = bots.make_bot(self.seats[seat].level, seed=self.bot_seeds[seat],
-                                            pace=self.pace)
-            self._paces[seat] = self.pace
-        return self.bots[seat]
-
-    def finish_bot(self, turn: BotTurn, action) -> bool:
-        """Apply a computer's chosen move; False if the game moved on meanwhile."""
-        if self.state.step != turn.step or self.state.to_act != turn.seat:
-            return False
-        if action not in turn.view.legal:
-            raise SessionError(_("{name} (computer) chose {move}, which is not a legal "
-                                 "move.").format(name=shown_name(self.seats[turn.seat].name),
-                                                 move=action))
-        self._apply(action)
-        return True
-
-    def step_bots(self, limit: int = 10_000) -> int:
-        """Play computer moves at once until a person must act or a screen waits; the number
-        of moves played.  (The page paces moves instead; tests and "instant" use this.)"""
-        moves = 0
-        while self.bot_to_act() and moves < limit:
-            turn = self.start_bot()
-            action = drive(turn.thinking, float("inf"), lambda: 0.0)
-            self.finish_bot(turn, action)
-            moves += 1
-        return moves
 
     # -- applying a move --
 
@@ -759,9 +445,24 @@ class Session:
         if self.seats[seat].is_human:
             self.own_move[seat] = mark + 1  # the entry of this move
             self.taken_back = False  # a new decision: it may be taken back in its turn
-        self._flash_from(self.state.events)
+        self.flash = flash_of(self.state.events, self._serial)
         if len(self.state.results) > before and self.hot_seat:
             self.viewer = None
+
+    def _rewind(self, record: Record) -> None:
+        """Go back to the end of ``record``, a shorter record of this game (a take-back):
+        the state, actors and move log replayed; selection, hint and flash gone; every score
+        sheet up to there counts as seen."""
+        self.state, self._actors, history = replay_log(record)
+        self.record = record
+        self.log.clear()
+        self.own_move = {}
+        self._serial = 0
+        self._fill_log(history)
+        self.selection = Selection()
+        self.hint = None
+        self.flash = None
+        self.acknowledged = len(self.state.results)
 
     def _fill_log(self, history) -> None:
         for actor, events in history:
@@ -773,18 +474,6 @@ class Session:
         for entry in tell(events, self.names):  # public events only (R21)
             self._serial += 1
             self.log.append(replace(entry, serial=self._serial))
-
-    def _flash_from(self, events) -> None:
-        self.flash = None
-        for index, event in enumerate(events):
-            if isinstance(event, Captured):
-                won = None
-                for later in events[index + 1:]:
-                    if isinstance(later, TCardWon) and later.seat == event.seat:
-                        won = later.kind
-                total = event.card.value + sum(face.value for face in event.taken)
-                said = callout([event.card.value] + [face.value for face in event.taken])
-                self.flash = Flash(event.seat, said, total, event.tweak, won, self._serial)
 
     def take_flash(self) -> Optional[Flash]:
         """The last move's celebration, once: the page shows it, then it is gone."""

@@ -1,26 +1,17 @@
 """The move log as a story: one entry per move, told from the public events of its step.
 
 Data:
-* ``Entry`` — one line of the log: the public events it tells (``events``: a move and what
-  followed from it, or a round's start with its deal, …), the players' ``names``, a ``kind``
-  for the page's colours and for what a summary keeps (``"capture"``, ``"tweak"``,
-  ``"tcard"``, ``"round"``, ``"move"``), the seat whose move it was (None for the table's own
-  events, such as a round starting), and the ``serial`` number the session gave it (the log's
-  order; the page announces new serials).  Its ``text`` is told when it is read, in the
-  language in force: a player who switches language mid-game reads the whole log again in it.
-* ``WORDS`` — the game's language in force (``ui.worker.i18n``) as the ``translations`` argument of
-  the engine's sentence functions (``tweak.events.describe``, ``card_name``, ``callout``):
-  their sentences are written once, in the engine, and marked for the catalogue there.
+* ``Entry`` — one line of the log: its public ``events`` (a move and what followed from it, or
+  a round's start with its deal), the players' ``names``, a ``kind`` ("capture", "tweak",
+  "tcard", "round" or "move": the page's colours, what a summary keeps), the ``seat`` whose
+  move it was (None for the table's own events) and the ``serial`` the session numbers it
+  with.  Its ``text`` is told when it is read, in the language in force.
+* ``Flash`` — a capture to celebrate: its called-out sum (R14), a TWEAK!'s [T!] card (R15).
 
-``tell(events, names)`` turns one step's events (``State.events``, as every seat may see them:
-``tweak.events.for_seat(event, -1)``, R21) into entries.  A move and what follows from it are
-one entry: a capture with the [T!] card it won and the cards its player drew, a placed card
-with the draw.  The sentences come from ``tweak.events.describe``, which speaks to the seat
-called "You" in the second person ("You capture", "you draw").
-
-``callout(values)`` (from ``ui.worker.cues``, which speaks it) is a capture's called-out sum in the
-current language: "1 plus 3 is 4, plus 2 is 6" — "1 más 3 son 4, más 2 son 6" (R14); the toast
-of a capture, the hints and the rules page say it.
+``tell(events, names)`` turns one step's events (as every seat may see them, R21) into
+entries, worded by ``tweak.events.describe`` (which speaks to the seat called "You" in the
+second person) in the language ``WORDS`` stands for; ``flash_of`` is a step's ``Flash``;
+``callout(values)`` (``ui.worker.cues``) is a capture's called-out sum in words.
 """
 
 from __future__ import annotations
@@ -35,12 +26,11 @@ from tweak.events import (
 )
 
 from .cues import callout
-from .i18n import WORDS, _, ngettext
+from .i18n import WORDS, YOU, _, ngettext
 
-__all__ = ["Entry", "WORDS", "tell", "callout", "you_of"]
+__all__ = ["Entry", "Flash", "WORDS", "tell", "flash_of", "callout", "you_of"]
 
 MOVES = (Captured, Placed, ThiefPlayed, JokerPlayed, ChangePlayed, BombPlayed, GaveUp)
-YOU = "You"  # the name of the seat spoken to in the second person (ui.worker.session's default)
 
 
 @dataclass(frozen=True)
@@ -62,8 +52,21 @@ class Entry:
         return self.kind in ("capture", "tweak", "tcard")
 
 
+@dataclass(frozen=True)
+class Flash:
+    """A capture to celebrate: who, the called-out sum, whether it was a TWEAK! and the [T!]
+    card it won (None if none, or the pile was empty), and the serial of its log entry."""
+
+    seat: int
+    callout: str
+    total: int
+    tweak: bool
+    won: Optional[object] = None
+    serial: int = 0
+
+
 def you_of(names) -> Optional[int]:
-    """The seat spoken to as "you": the one named ``YOU``, if any."""
+    """The seat spoken to as "you": the one named ``YOU`` (``ui.worker.i18n``), if any."""
     names = list(names)
     return names.index(YOU) if YOU in names else None
 
@@ -138,8 +141,9 @@ def _told(events, names) -> str:
 
 
 def tell(events, names) -> list:
-    """The entries of one step (see the module docstring); serials are 0 (the session
-    numbers them)."""
+    """The entries of one step's ``events``, told with the seats' ``names``; serials are 0
+    (the session numbers them).  A move and what follows from it are one entry: a capture with
+    the [T!] card it won and the cards its player drew, a placed card with the draw."""
     public = [for_seat(event, -1) for event in events]
     names = tuple(names)
     entries = []
@@ -176,3 +180,18 @@ def tell(events, names) -> list:
     elif table:
         entries.append(Entry(tuple(table), names, "move"))
     return entries
+
+
+def flash_of(events, serial: int) -> Optional[Flash]:
+    """The ``Flash`` of the last capture among one step's ``events``, numbered ``serial``
+    (the step's last log entry), or None if nothing was captured."""
+    flash = None
+    for index, event in enumerate(events):
+        if isinstance(event, Captured):
+            won = None
+            for later in events[index + 1:]:
+                if isinstance(later, TCardWon) and later.seat == event.seat:
+                    won = later.kind
+            values = [event.card.value] + [face.value for face in event.taken]
+            flash = Flash(event.seat, callout(values), sum(values), event.tweak, won, serial)
+    return flash
