@@ -36,22 +36,43 @@
   const centre = (rect) => [rect.left + rect.width / 2, rect.top + rect.height / 2];
 
   /* Swap #game's HTML; animate unless told not to.  Resolves once the new HTML is in (after a
-     computer's capture has shown its cards for `hold` ms); the cards then travel on their own
-     (`still()` says when they have landed). */
+     computer's capture has shown its cards for `hold` ms) and the focused control's twin has
+     the focus; the cards then travel on their own (`still()` says when they have landed). */
   async function swap(game, html, motion, options) {
     const { animate = false, hold = 0, duration = 380 } = options || {};
     const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const focused = focusedControl();
     if (!animate || !motion || reduced || game.hidden) {
       put(game, html);
-      return;
+    } else {
+      swapping += 1;
+      try {
+        await glide(game, html, motion, hold, duration);
+      } finally {
+        swapping -= 1;
+      }
     }
-    swapping += 1;
-    try {
-      await glide(game, html, motion, hold, duration);
-    } finally {
-      swapping -= 1;
-    }
+    refocus(game, focused);
   }
+
+  /* The focused control's [attribute, value] (data-action or data-ui), or null: after the swap
+     the control of the new HTML with the same command gets the focus. */
+  const focusedControl = () => {
+    const active = document.activeElement;
+    if (!active || !active.getAttribute) return null;
+    for (const name of ["data-action", "data-ui"]) {
+      const value = active.getAttribute(name);
+      if (value) return [name, value];
+    }
+    return null;
+  };
+
+  const refocus = (game, focused) => {
+    if (!focused) return;
+    const [name, value] = focused;
+    const twin = [...game.querySelectorAll(`[${name}]`)].find((el) => el.getAttribute(name) === value);
+    if (twin) twin.focus();
+  };
 
   let swapping = 0;  // swaps between their start and the new HTML going in
 
