@@ -527,7 +527,7 @@ class Page:
 
 # The page's own ``data-ui`` commands (ui/worker/protocol.py PAGE_COMMANDS): name -> a function
 # of the page, what follows the command's ":" and the element clicked (None for the click
-# ui/main_thread/boot.js kept), whose result is awaited.
+# ui/main_thread/boot.js kept: Deal, How to play or Resume), whose result is awaited.
 COMMANDS = {
     "deal": lambda page, arg, target: page.ask("deal", form_fields(), saves_text()),
     "resume": lambda page, arg, target: page.ask("resume", arg, saves_text()),
