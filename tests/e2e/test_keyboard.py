@@ -1,4 +1,4 @@
-"""A whole game by keyboard only (issue 9), in real Chromium: no click from deal to game over.
+"""A whole game by keyboard only, in real Chromium: no click from deal to game over.
 The keys come from what the screen shows (each control's key badge, ``data-key``); the test
 finds a capture the way a player reads the table, and prints the keys each turn took.
 """

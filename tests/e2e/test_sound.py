@@ -1,4 +1,4 @@
-"""Sound and speech in real Chromium (issue 12), with the browser's audio and speech stubbed in
+"""Sound and speech in real Chromium, with the browser's audio and speech stubbed in
 the page before it loads (``page.add_init_script``): a fake ``AudioContext`` that counts the
 sound sources started, a fake ``speechSynthesis`` that records every utterance (text,
 language, order) and counts one started while another was still being said, and a

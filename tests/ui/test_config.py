@@ -114,7 +114,8 @@ def test_the_runtimes_are_local_and_no_packages_are_asked_for():
     # The main thread's default for Pyodide scripts names the worker's runtime: PyScript then
     # creates the worker without first fetching pyscript.toml (ui/main_thread/pyscript_config.js).
     assert page["py"] == {"interpreter": worker["interpreter"]}
-    # Given inline, a relative URL resolves against the page's own address (STACK.md).
+    # Given inline, a relative URL resolves against the page's own address
+    # (docs/architecture.md, "PyScript configuration traps").
     assert page["mpy"]["interpreter"] == ("./node_modules/@micropython/micropython-webassembly-"
                                           "pyscript/micropython.mjs")
     for data in (worker, *page.values()):

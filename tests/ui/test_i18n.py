@@ -202,7 +202,7 @@ def test_the_main_threads_own_screens_are_marked(page_module):
 
     away = page_module.away_html()
     assert "⟦" in away and not english_left(away), english_left(away)
-    page_module.notify(i18n.pseudo("There is nothing to export."))
+    page_module.notify(page_module.Page(None), i18n.pseudo("There is nothing to export."))
     notice = page_module.elements["start-notice"].innerHTML
     assert "⟦" in notice and not english_left(notice), english_left(notice)
     # Every sentence passed to notify() or tell() is a marked message (or text from the

@@ -1,32 +1,34 @@
 /* The start screen before Python is ready: plain JavaScript, run as soon as the page is parsed.
 
-   The game's Python starts in two parts: MicroPython on this thread (ui/main_thread/page.py, a fraction of
-   a second) and Pyodide in a worker (ui/worker/__main__.py, seconds on a first visit).  Until
-   ui/main_thread/page.py calls window.tweakBoot.ready(), this script:
+   The game's Python starts in two parts: MicroPython on this thread (page.py, a fraction of a
+   second) and Pyodide in a worker (ui/worker/__main__.py, seconds on a first visit).  Until
+   page.py calls window.tweakBoot.ready(), this script:
    - keeps a progress line moving (the worker's downloads are not visible from this thread, so
      it creeps towards the end and jumps on the stages it can see);
    - answers a click on Deal, How to play or Resume at once (the cards shuffle, a line says what
-     will happen) and remembers it: ready() hands it to ui/main_thread/page.py, which carries it out;
+     will happen) and remembers it: ready() hands it to page.py, which carries it out;
    - offers "Resume" when a game is saved (the worker replaces it with the game's summary);
    - turns a failure to load (a missing runtime file, PyScript's error banner, a rejected
      start) into a clear message with a Retry button, never an endless "Loading…".
    Nothing here reads a rule of the game or leaves this page's own host.
    Its words are in the page's language: it first translates the start screen's static texts
-   (window.tweakI18n, ui/main_thread/lang.js), and writes every message as _("English") — Babel extracts
-   them into locale/tweak.pot; placeholders such as {name} are filled after translation.  It
-   also stores a language picked on the start screen (ui/main_thread/page.py then tells the worker). */
+   (window.tweakI18n, lang.js), and writes every message as _("English") — Babel extracts them
+   into locale/tweak.pot; placeholders such as {name} are filled after translation.  It also
+   stores a language picked on the start screen (page.py then tells the worker).
+   docs/architecture.md ("Start-up") tells the whole start. */
 (() => {
   "use strict";
   const root = document.documentElement;
   const $ = (id) => document.getElementById(id);
-  // ui/main_thread/lang.js, or English only if it did not load (the game must still start).
-  const i18n = window.tweakI18n = window.tweakI18n ||
-    { lang: "en", languages: { en: "English" }, _: (message) => message, apply() {}, remember() {} };
+  // lang.js, or English only if it did not load (the game must still start).
+  const i18n = window.tweakI18n = window.tweakI18n || {
+    lang: "en", languages: { en: "English" }, _: (message) => message, apply() {}, remember() {},
+  };
   const _ = (message) => i18n._(message);
   const fill = (message, values) => message.replace(/\{(\w+)\}/g, (all, key) => values[key]);
   i18n.apply(i18n.lang);
   // A language picked here: the static texts change at once and the choice is remembered;
-  // once the game has loaded ui/main_thread/page.py also has the worker draw its parts again.
+  // once the game has loaded page.py also has the worker draw its parts again.
   document.addEventListener("change", (event) => {
     if (event.target.matches && event.target.matches("select[data-languages]")) {
       i18n.remember(event.target.value);
@@ -48,7 +50,8 @@
   const PYTHON_FILES = [
     "./ui/main_thread/pyscript_start.js", "./ui/main_thread/pyscript_config.js",
     "./node_modules/@pyscript/core/dist/core.js",
-    "./pyscript.toml", "./ui/worker/__main__.py", "./python.zip", "./node_modules/pyodide/pyodide.mjs",
+    "./pyscript.toml", "./ui/worker/__main__.py", "./python.zip",
+    "./node_modules/pyodide/pyodide.mjs",
     "./node_modules/pyodide/pyodide.asm.mjs", "./node_modules/pyodide/pyodide.asm.wasm",
     "./node_modules/pyodide/python_stdlib.zip", "./node_modules/pyodide/pyodide-lock.json",
   ];
@@ -112,7 +115,8 @@
   });
   $("saves").addEventListener("click", (event) => {
     const button = event.target.closest("[data-ui^='resume:']");
-    if (button && remember(button.dataset.ui, _("Your game comes back as soon as it has loaded."))) {
+    if (button &&
+        remember(button.dataset.ui, _("Your game comes back as soon as it has loaded."))) {
       button.classList.add("waiting");
     }
   });
@@ -210,7 +214,7 @@
     }
   }, SLOW_MS);
 
-  // ---- the hand-over to ui/main_thread/page.py ------------------------------------------------------------
+  // ---- the hand-over to page.py -------------------------------------------------------------
   window.tweakBoot = {
     /* The game is ready: stop the loading line, and hand over the click made meanwhile. */
     ready() {

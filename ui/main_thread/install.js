@@ -6,7 +6,8 @@
    Loaded as a module from index.html's head (no inline script: the page has a strict
    Content-Security-Policy).  Its only data are the banner's elements and whether the player has
    asked for the reload.  The banner's look is the "update banner" block of ui/assets/style.css.
-   Its words are in the page's language (ui/main_thread/lang.js; Babel extracts the _() calls). */
+   Its words are in the page's language (lang.js; Babel extracts the _() calls).
+   docs/architecture.md ("Build, cache, offline") tells what the service worker caches. */
 
 const container = navigator.serviceWorker;  // undefined off a secure context (plain http://host)
 let reloadAsked = false;
@@ -15,7 +16,7 @@ const _ = (message) => (window.tweakI18n ? window.tweakI18n._(message) : message
 if (container) {
   // A page the worker already serves costs nothing to register at once.  On a first visit,
   // wait until Python has started: the worker's install downloads the whole runtime again
-  // (13 MB, revalidated), which must not compete with the page's own first load.
+  // (revalidated), which must not compete with the page's own first load.
   (container.controller ? Promise.resolve() : pageStarted()).then(register);
   container.addEventListener("controllerchange", () => {
     if (reloadAsked) location.reload();

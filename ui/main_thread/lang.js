@@ -1,14 +1,14 @@
 /* The page's language before Python runs: plain JavaScript, loaded in <head> after
    locale/start.js (window.tweakText: the languages of the catalogues present, each language's
-   name in itself, and the start screen's and ui/main_thread/boot.js's messages translated; made from the
-   .po files by catalogues.py).
+   name in itself, and the start screen's and boot.js's messages translated; made from the .po
+   files by catalogues.py).
 
    It chooses the language as ui/worker/i18n.py's choose() does — the choice remembered in
    localStorage ("tweak.lang") if it is still offered, else the first of the browser's
    languages we have (navigator.languages: "es-ES" matches "es"), else English — and sets
    <html lang> at once.  When that is not English it also sets <html data-translating>, which
-   keeps the start card invisible (ui/assets/style.css) until ui/main_thread/boot.js has called apply(): a Spanish
-   player never sees the English start screen first.
+   keeps the start card invisible (ui/assets/style.css) until boot.js has called apply(): a
+   Spanish player never sees the English start screen first (docs/architecture.md).
 
    window.tweakI18n:
      lang          the language in force;
@@ -17,7 +17,7 @@
      apply(lang)   translate the page's static texts (elements marked data-i18n, attributes
                    named by data-i18n-attr) into lang, fill every <select data-languages>, set
                    <html lang>; the English originals are kept, so languages can switch freely;
-     remember(lang)  store the player's choice (the worker is told by ui/main_thread/page.py). */
+     remember(lang)  store the player's choice (page.py tells the worker). */
 (() => {
   "use strict";
   const KEY = "tweak.lang";

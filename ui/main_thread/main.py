@@ -1,10 +1,10 @@
 """The main thread's first Python: index.html's ``<script type="mpy">``.
 
-PyScript starts MicroPython in one main-thread task of its own (its bootstrap writes and
-imports the ``pyscript`` package); compiling and running ui/main_thread/page.py in that same task would
-make it longer still.  So this script first lets the browser take its turn (a timer, not a
-microtask: input and frames run in between), then imports ui/main_thread/page.py and starts it.  Issue 7:
-no main-thread task over 50 ms after first paint; tests/bench/bench_startup.py measures it.
+PyScript starts MicroPython in one main-thread task of its own (its bootstrap writes and imports
+the ``pyscript`` package); compiling and running page.py in that same task would make it longer
+still, and a long task makes a tap on the start screen feel late.  So this script first lets the
+browser take its turn (a timer, not a microtask: input and frames run in between), then imports
+page.py and starts it (docs/architecture.md, "Start-up").
 """
 
 import asyncio

@@ -1,18 +1,20 @@
 /* Card motion: swaps in the game screen's new HTML and animates every card from where it was
-   to where it is now.  Plain JavaScript on the main thread, called by ui/main_thread/page.py: measuring
+   to where it is now.  Plain JavaScript on the main thread, called by page.py: measuring
    rectangles and starting Web Animations is the browser's own work, done here without a
    round trip through Python for each card.
 
-   The data: every face-up card on screen carries data-card, a name ui/worker/screens/game.py derives from
-   the view ("R1", and "R1.2" for a second red 1); players' panels carry data-seat; the deck is
-   .pile.deck.  A move's reply from the game's worker carries `motion` (ui/worker/host.py motion_of):
-   where new table cards come from ("seat:N" or "deck"), where new hand cards come from, where
-   cards that leave go ("seat:N", a capturer's pile), and whether it was a capture.
+   The data: every face-up card on screen carries data-card, a name ui/worker/screens/game.py
+   derives from the view ("R1", and "R1.2" for a second red 1); players' panels carry
+   data-seat; the deck is .pile.deck.  A move's reply from the game's worker carries `motion`
+   (ui/worker/host.py motion_of): where new table cards come from ("seat:N" or "deck"), where
+   new hand cards come from, where cards that leave go ("seat:N", a capturer's pile), and
+   whether it was a capture.
 
    The motion never changes the new screen: the HTML is set exactly as given, cards glide in
    with transforms that end at their place, and cards that left fly as ghosts in a layer of
    their own (#fx-ghosts) that empties when they land.  Reduced motion and the instant pace
-   swap the HTML and animate nothing; the information is the same. */
+   swap the HTML and animate nothing; the information is the same (docs/architecture.md,
+   "One move, end to end"). */
 (() => {
   "use strict";
   const layer = () => document.getElementById("fx-ghosts");
@@ -36,22 +38,44 @@
   const centre = (rect) => [rect.left + rect.width / 2, rect.top + rect.height / 2];
 
   /* Swap #game's HTML; animate unless told not to.  Resolves once the new HTML is in (after a
-     computer's capture has shown its cards for `hold` ms); the cards then travel on their own
-     (`still()` says when they have landed). */
+     computer's capture has shown its cards for `hold` ms) and the focused control's twin has
+     the focus; the cards then travel on their own (`still()` says when they have landed). */
   async function swap(game, html, motion, options) {
     const { animate = false, hold = 0, duration = 380 } = options || {};
     const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const focused = focusedControl();
     if (!animate || !motion || reduced || game.hidden) {
       put(game, html);
-      return;
+    } else {
+      swapping += 1;
+      try {
+        await glide(game, html, motion, hold, duration);
+      } finally {
+        swapping -= 1;
+      }
     }
-    swapping += 1;
-    try {
-      await glide(game, html, motion, hold, duration);
-    } finally {
-      swapping -= 1;
-    }
+    refocus(game, focused);
   }
+
+  /* The focused control's [attribute, value] (data-action or data-ui), or null: after the swap
+     the control of the new HTML with the same command gets the focus. */
+  const focusedControl = () => {
+    const active = document.activeElement;
+    if (!active || !active.getAttribute) return null;
+    for (const name of ["data-action", "data-ui"]) {
+      const value = active.getAttribute(name);
+      if (value) return [name, value];
+    }
+    return null;
+  };
+
+  const refocus = (game, focused) => {
+    if (!focused) return;
+    const [name, value] = focused;
+    const twin = [...game.querySelectorAll(`[${name}]`)]
+      .find((el) => el.getAttribute(name) === value);
+    if (twin) twin.focus();
+  };
 
   let swapping = 0;  // swaps between their start and the new HTML going in
 

@@ -1,6 +1,6 @@
 // PyScript's two main-thread configs, given to it as <py-config> and <mpy-config> elements
-// before it loads: ui/main_thread/pyscript_start.js imports this module first, and PyScript reads its
-// configs once, as it loads.
+// before it loads: pyscript_start.js imports this module first, and PyScript reads its configs
+// once, as it loads (docs/architecture.md, "Start-up").
 //
 // CONFIGS, per script type, is the config PyScript would otherwise fetch and parse from a file
 // (JSON text, so that tests/ui/test_config.py reads it too):
@@ -9,12 +9,12 @@
 //        it PyScript's main thread fetches and parses pyscript.toml only to learn the
 //        interpreter's address, before it creates the worker (polyscript's custom.js);
 //   mpy  the main thread's MicroPython: index.html's script (ui/main_thread/main.py) imports
-//        ui/main_thread/page.py, and nothing of the game.
+//        page.py, the one file mapped in, and nothing of the game.
 // Both turn off PyScript's plugins this page does not use (UNUSED_PLUGINS).  PyScript loads
 // every plugin of a type before it runs a script of that type.  Its error banner stays:
-// ui/main_thread/boot.js turns it into a message with a Retry.
+// boot.js turns it into a message with a Retry.
 // Why not files: each would be one more request, and the TOML parser another, in a row on the
-// main thread before the worker is created (issue 7, tests/bench/ab_startup.py).
+// main thread before the worker is created.
 
 export const CONFIGS = {
   "py": {

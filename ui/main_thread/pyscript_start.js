@@ -1,11 +1,10 @@
-// PyScript, with its MicroPython start on the main thread cut into short tasks (issue 7).
+// PyScript, with its MicroPython start on the main thread cut into short tasks.
 //
-// Before the page's MicroPython (ui/main_thread/main.py) runs a line, PyScript runs a prelude of its
-// own in one runPythonAsync call: it writes its `pyscript` package into MicroPython's file
-// system (a `_path.write_text("...")` statement per file) and then imports it, which compiles
-// about ten modules from source.  That is one main-thread task of 60-80 ms on this project's
-// machines (tests/bench/results/startup.txt), the last one over the 50 ms a task may take
-// before a tap feels late; the import is most of it.
+// Before the page's MicroPython (main.py) runs a line, PyScript runs a prelude of its own in
+// one runPythonAsync call: it writes its `pyscript` package into MicroPython's file system (a
+// `_path.write_text("...")` statement per file) and then imports it, which compiles about ten
+// modules from source, all in one main-thread task, longer than a task may take before a tap
+// feels late; the import is most of it (docs/architecture.md, "Start-up").
 //
 // This module loads PyScript and, through its hook `hooks.main.onReady` (PyScript's API for
 // plugins: it is given the MicroPython interpreter before any code runs), runs that prelude

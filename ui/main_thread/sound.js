@@ -1,41 +1,25 @@
-/* Sound and speech (issue 12): plain JavaScript on the main thread, called by ui/main_thread/page.py.
+/* Sound and speech on the main thread, and the player's settings for them (plain JavaScript).
 
-   The game's worker decides what a move deserves (ui/worker/cues.py: sound names, and words to say
-   with their language); ui/main_thread/page.py owns the player's settings (volume, mute, "Speak sums",
-   "Speak turn prompts", in localStorage) and calls:
-
-   - tweakSound.play(name): one of "place", "capture", "tweak", "tcard", "turn", "round",
-     "game", synthesised with Web Audio (oscillators, envelopes, filtered noise: no audio
-     files).  Sounds asked for together play one after another, never in a heap; a backlog of
-     more than a second (computers moving at the instant pace) is skipped, not queued.
-     tweakSound.setVolume(0..1), tweakSound.setMuted(bool), tweakSound.supported.
-     Each sound played is also told to the page as a "tweaksound" event ({detail: {name}}) on
-     document, so anything else (a test, a future haptic cue) can follow what was heard.
-   - tweakSpeech.say(text, lang): add words to the queue.  One utterance at a time: the next
-     starts only when the one speaking has ended, so a capture's sum is never cut by the turn
-     prompt that follows it.  tweakSpeech.drop() forgets what waits (not what is being said:
-     the page drops stale words when a newer move has words of its own); tweakSpeech.stop()
-     silences everything.  tweakSpeech.supported.  A voice of the language is chosen (the
-     player's own variant and a voice on the device first, as the game plays offline); where
-     the browser lists voices and none speaks the language, nothing is said rather than the
-     words mispronounced by another language's voice.
-
-   Browsers' rules and the device's settings, as far as a page can follow them:
-   - the audio context is made on the player's first tap, click or key (autoplay policy), and
-     not at all while sound is muted;
-   - nothing plays or is said while the page is hidden (another tab, the phone locked); what
-     was playing stops;
-   - on Safari, navigator.audioSession.type = "ambient": the ring/silent switch mutes the game,
-     and it mixes with the player's music instead of stopping it;
-   - without Web Audio or speechSynthesis (or without any voice), the game plays on silently.
-
-   No word shown or spoken is written here: they come from the worker (ui/worker/cues.py). */
+   The worker decides what a move deserves and renders the Sound panel (ui/worker/cues.py);
+   ui/main_thread/page.py hands both over: tweakSound.install(html) puts the panel in #sound,
+   tweakSound.cue(text) gets a reply's JSON {"sounds": [names], "speech": [{text, lang, kind}]},
+   and the panel's commands are tweakSound.togglePanel(open) and tweakSound.toggleMute().
+   The settings live in localStorage (ui/worker/protocol.py STORAGE): "tweak.sound", JSON
+   {"volume": 0..1, "muted": bool}, and "tweak.speech", "tweak.speech.turn" ("on"/"off") for
+   "Speak sums" and "Speak turn prompts".  Sounds are synthesised with Web Audio (no audio
+   files), one after another, a backlog over a second skipped; each played is told as a
+   "tweaksound" event on document.  Words are said one utterance at a time, in a voice of
+   their language or not at all.  The audio context is made on the player's first gesture
+   (autoplay policy), a hidden page is silent, and a browser without Web Audio or speech
+   plays on silently (docs/architecture.md).  No word shown or spoken is written here. */
 (() => {
   "use strict";
   const AudioContextClass = window.AudioContext || window.webkitAudioContext;
   const PEAK = 0.5;  // the master gain at full volume: the sounds are accents, not a soundtrack
   const BACKLOG = 1.0;  // seconds of sounds waiting beyond which a new one is skipped
 
+  // Safari: the ring/silent switch mutes the game, and it mixes with the player's music
+  // instead of stopping it.
   try {
     if (navigator.audioSession) navigator.audioSession.type = "ambient";
   } catch (error) {
@@ -46,7 +30,7 @@
   let context = null;  // made on the first gesture with sound on
   let master = null;  // every sound goes through it: volume and mute
   let noiseBuffer = null;
-  let volume = 0.5;
+  let volume = 0.5;  // 0..1 and muted: the player's settings (readSettings)
   let muted = false;
   let nextFree = 0;  // on the audio clock: when the sounds already asked for have ended
 
@@ -217,8 +201,10 @@
 
   const base = (tag) => String(tag || "").toLowerCase().replace("_", "-");
 
-  /* A voice for `lang` ("en", "es-ES"): null when the browser lists no voices (yet: it is
-     left to choose by the utterance's lang), undefined when none speaks the language. */
+  /* A voice for `lang` ("en", "es-ES"): the player's own variant and a voice on the device
+     first (the game plays offline); null when the browser lists no voices (yet: it is left to
+     choose by the utterance's lang), undefined when none speaks the language (then nothing is
+     said, rather than the words mispronounced by another language's voice). */
   function voiceFor(lang) {
     let voices = [];
     try {
@@ -264,6 +250,8 @@
     }
   }
 
+  /* Add words to the queue.  One utterance at a time: the next starts only when the one
+     speaking has ended, so a capture's sum is never cut by the turn prompt that follows it. */
   function say(text, lang) {
     if (!canSpeak || !text || document.hidden) return false;
     waiting.push({ text: String(text), lang: String(lang || "") });
@@ -271,6 +259,7 @@
     return true;
   }
 
+  /* Forget the words waiting (not what is being said). */
   function drop() {
     waiting = [];
   }
@@ -305,25 +294,170 @@
     }
   });
 
-  window.tweakSound = {
-    supported: Boolean(AudioContextClass),
-    play,
-    setVolume(value) {
-      volume = Math.min(1, Math.max(0, Number(value) || 0));
-      setLevel();
-    },
-    setMuted(value) {
-      muted = Boolean(value);
-      setLevel();
-    },
-    // The stored settings, applied as the page starts: unlike the two above (the player's own
-    // hand on the controls), never makes the audio context — that costs 25-50 ms of main-thread
-    // work, which must not lengthen the start (issue 7); the player's first gesture makes it.
-    restore(storedVolume, storedMuted) {
-      volume = Math.min(1, Math.max(0, Number(storedVolume) || 0));
-      muted = Boolean(storedMuted);
-      if (master) master.gain.setTargetAtTime(level(), context.currentTime, 0.015);
-    },
+  // ---- the player's settings and the Sound panel ---------------------------------------------
+  const SOUND_KEY = "tweak.sound";
+  const SPEECH_KEY = "tweak.speech";
+  const PROMPTS_KEY = "tweak.speech.turn";
+  // Sound is on at a moderate volume on a first visit (short, soft accents; nothing can play
+  // before the player's first tap anyway, and Mute is one click away).  Speech is off until the
+  // player turns it on: a page that starts talking unasked is startling.
+  const DEFAULT_VOLUME = 0.5;
+  const speakable = { sum: false, prompt: false };  // "Speak sums", "Speak turn prompts"
+  const $ = (id) => document.getElementById(id);
+
+  const stored = (key) => {
+    try {
+      return localStorage.getItem(key);
+    } catch (error) {
+      return null;  // no storage here (a sandboxed frame, a privacy setting)
+    }
   };
-  window.tweakSpeech = { supported: canSpeak, say, drop, stop };
+  const store = (key, value) => {
+    try {
+      localStorage.setItem(key, value);
+    } catch (error) {  // private mode or a full store
+      console.warn("TWEAK!: the game could not be saved in this browser");
+    }
+  };
+  const storeSound = () => store(SOUND_KEY, JSON.stringify({ volume, muted }));
+
+  /* The stored settings; anything unreadable is the default (nothing to set aside: a setting
+     is one click to make again). */
+  function readSettings() {
+    let saved = {};
+    try {
+      saved = JSON.parse(stored(SOUND_KEY) || "{}") || {};
+    } catch (error) {
+      // The defaults.
+    }
+    const value = Number(saved.volume ?? DEFAULT_VOLUME);
+    volume = Number.isNaN(value) ? DEFAULT_VOLUME : Math.min(1, Math.max(0, value));
+    muted = saved.muted === true;
+    speakable.sum = stored(SPEECH_KEY) === "on";
+    speakable.prompt = stored(PROMPTS_KEY) === "on";
+  }
+  readSettings();
+
+  /* Show the settings in force on the panel's controls (and which of them this browser lacks). */
+  function sync() {
+    const menu = document.querySelector("#sound .sound-menu");
+    if (!menu) return;
+    const percent = Math.floor(volume * 100 + 0.5);
+    const slider = $("sound-volume");
+    slider.value = String(percent);
+    slider.setAttribute("aria-valuetext", percent + "%");
+    $("sound-level").textContent = percent + "%";
+    menu.classList.toggle("silent", muted || percent === 0);  // the button's words
+    const canPlay = Boolean(AudioContextClass);
+    slider.disabled = !canPlay;
+    $("sound-mute").disabled = !canPlay;
+    $("sound-missing").hidden = canPlay;
+    for (const [id, on] of [["speak-sums", speakable.sum], ["speak-turns", speakable.prompt]]) {
+      const toggle = $(id);
+      toggle.checked = on && canSpeak;
+      toggle.disabled = !canSpeak;
+    }
+    $("speech-missing").hidden = canSpeak;
+  }
+
+  function panelOpen() {
+    const panel = $("sound-panel");
+    return Boolean(panel) && !panel.hidden;
+  }
+
+  function togglePanel(open) {
+    const panel = $("sound-panel");
+    if (!panel) return;
+    const show = open == null ? panel.hidden : Boolean(open);
+    panel.hidden = !show;
+    $("sound-toggle").setAttribute("aria-expanded", show ? "true" : "false");
+    if (show) $("sound-volume").focus();
+  }
+
+  /* "Mute" silences the game; "Sound on" (shown while it is silent: muted, or the volume at 0)
+     brings sound back, at the default volume if the slider was at 0. */
+  function toggleMute() {
+    if (muted || volume === 0) {
+      muted = false;
+      if (volume === 0) volume = DEFAULT_VOLUME;
+    } else {
+      muted = true;
+    }
+    setLevel();
+    storeSound();
+    sync();
+    play("capture");  // what "on" sounds like (nothing when muted)
+  }
+
+  // The volume slider moves: the new level at once, remembered; moving it unmutes.
+  document.addEventListener("input", (event) => {
+    if (!event.target || event.target.id !== "sound-volume") return;
+    volume = Math.min(100, Math.max(0, parseInt(event.target.value, 10))) / 100;
+    muted = false;
+    setLevel();
+    storeSound();
+    sync();
+  });
+  // The slider let go plays a sample of the level chosen; a speech switch turned on says a
+  // sample of what it will say, in the panel's language (which also lets a phone's browser
+  // speak later without a tap).
+  document.addEventListener("change", (event) => {
+    const target = event.target;
+    if (!target) return;
+    if (target.id === "sound-volume") {
+      play("capture");
+      return;
+    }
+    if (target.id !== "speak-sums" && target.id !== "speak-turns") return;
+    const on = Boolean(target.checked);
+    if (target.id === "speak-sums") {
+      speakable.sum = on;
+      store(SPEECH_KEY, on ? "on" : "off");
+    } else {
+      speakable.prompt = on;
+      store(PROMPTS_KEY, on ? "on" : "off");
+    }
+    stop();
+    if (on) {
+      const lang = document.querySelector("#sound .sound-menu").getAttribute("lang") || "";
+      say(target.getAttribute("data-sample") || "", lang);
+    }
+  });
+  // Escape closes the open panel and does nothing else (page.py leaves a key whose default was
+  // prevented alone); a click elsewhere in the game closes it too.  Capture phase: before the
+  // page's own listeners.
+  addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.ctrlKey || event.altKey || event.metaKey ||
+        !panelOpen()) return;
+    event.preventDefault();
+    togglePanel(false);
+    $("sound-toggle").focus();
+  }, { capture: true });
+  document.addEventListener("click", (event) => {
+    const target = event.target;
+    if (panelOpen() && target.closest && target.closest("#app") && !target.closest("#sound")) {
+      togglePanel(false);
+    }
+  }, { capture: true });
+
+  /* A reply's sounds, and its words the settings let be said. */
+  function cue(text) {
+    const { sounds, speech } = JSON.parse(text);
+    for (const name of sounds) play(name);
+    const words = speech.filter((item) => (item.kind === "sum" && speakable.sum) ||
+                                          (item.kind === "prompt" && speakable.prompt));
+    if (!words.length) return;
+    drop();
+    for (const item of words) say(item.text || "", item.lang || "");
+  }
+
+  window.tweakSound = {
+    install(html) {
+      $("sound").innerHTML = html;
+      sync();
+    },
+    cue,
+    togglePanel,
+    toggleMute,
+  };
 })();
