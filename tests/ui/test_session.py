@@ -183,8 +183,12 @@ def test_selection_toggles_and_resets_after_a_move():
     assert session.selection.hand is me.hand[0] and session.selection.table == (0,)
     session.command("table:0")
     assert session.selection.table == ()
-    session.command("table:99")  # a stale position is ignored
+    with pytest.raises(SessionError, match="no longer on the table"):  # a stale position:
+        session.command("table:99")  # refused with a word, and nothing changes
     assert session.selection.table == ()
+    with pytest.raises(SessionError, match="no longer in your hand"):
+        session.command("hand:P6" if "P6" not in map(str, me.hand) else "hand:P5")
+    assert session.selection.hand is me.hand[0]
     session.command("flow:joker")
     assert session.selection.flow == "joker"
     session.act(str(Place(me.hand[0])))

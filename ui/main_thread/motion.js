@@ -18,7 +18,6 @@
 (() => {
   "use strict";
   const layer = () => document.getElementById("fx-ghosts");
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   const cardsIn = (root) => {
     const found = new Map();
@@ -41,21 +40,42 @@
      computer's capture has shown its cards for `hold` ms) and the focused control's twin has
      the focus; the cards then travel on their own (`still()` says when they have landed). */
   async function swap(game, html, motion, options) {
-    const { animate = false, hold = 0, duration = 380 } = options || {};
+    const { animate = false, hold = 0, duration = 380, idle = false } = options || {};
     const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
     const focused = focusedControl();
     if (!animate || !motion || reduced || game.hidden) {
-      put(game, html);
+      put(game, html, idle);
     } else {
       swapping += 1;
       try {
-        await glide(game, html, motion, hold, duration);
+        await glide(game, html, motion, hold, duration, idle);
       } finally {
         swapping -= 1;
+        if (!swapping) for (const resolve of settling.splice(0)) resolve();
       }
     }
     refocus(game, focused);
   }
+
+  /* The person acts while a move is still being shown: the lit capture's pause ends now and
+     every card lands at once, so the click or key is the person's move, never lost to an
+     animation.  True when a new screen was on its way (the clicked element may be gone:
+     `settled()` resolves once the new screen is in). */
+  function hurry() {
+    const showing = swapping > 0;
+    if (endHold) endHold();
+    for (const run of document.getAnimations()) {
+      // Only the cards' flights (the page's own CSS animations may loop forever).
+      if (!(run instanceof CSSAnimation || run instanceof CSSTransition)) run.finish();
+    }
+    return showing;
+  }
+
+  const settling = [];
+  const settled = () => new Promise((resolve) => {
+    if (!swapping) resolve();
+    else settling.push(resolve);
+  });
 
   /* The focused control's [attribute, value] (data-action or data-ui), or null: after the swap
      the control of the new HTML with the same command gets the focus. */
@@ -78,13 +98,17 @@
   };
 
   let swapping = 0;  // swaps between their start and the new HTML going in
+  let endHold = null;  // ends a computer's capture's pause early (hurry)
 
-  const put = (game, html) => {
+  /* The new screen goes in; with `idle`, nothing more is on its way (no worker answer, no
+     computer to move), so #app stops being busy the moment the screen shows its prompt. */
+  const put = (game, html, idle) => {
     game.innerHTML = html;
     window.tweakMotion.lastHtml = html;  // what #game holds once the cards have landed
+    if (idle) document.getElementById("app").removeAttribute("aria-busy");
   };
 
-  async function glide(game, html, motion, hold, duration) {
+  async function glide(game, html, motion, hold, duration, idle) {
     const incoming = document.createElement("template");
     incoming.innerHTML = html;
     const staying = new Set([...incoming.content.querySelectorAll("[data-card]")]
@@ -99,7 +123,11 @@
     if (motion.taking && leaving.length && hold > 0) {
       // A computer's capture: its cards gather (lit) before they leave the table.
       for (const { el } of leaving) el.classList.add("taking");
-      await sleep(hold);
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, hold);
+        endHold = () => { clearTimeout(timer); resolve(); };
+      });
+      endHold = null;
       before = cardsIn(game);
     }
     const ghosts = leaving.map(({ el }) => {
@@ -108,12 +136,23 @@
       ghost.removeAttribute("id");
       ghost.setAttribute("aria-hidden", "true");
       ghost.classList.add("ghost");
+      // A picture of a card, not a control: nothing in it can take the focus or a click.
+      ghost.inert = true;
+      for (const part of [ghost, ...ghost.querySelectorAll("*")]) {
+        for (const name of ["data-ui", "data-action", "data-key", "data-card"]) {
+          part.removeAttribute(name);
+        }
+        if (part.matches("button, a, input, select, textarea, [tabindex]")) {
+          part.setAttribute("tabindex", "-1");
+          if ("disabled" in part) part.disabled = true;
+        }
+      }
       Object.assign(ghost.style, { left: rect.left + "px", top: rect.top + "px",
                                    width: rect.width + "px", height: rect.height + "px" });
       return { ghost, rect };
     });
 
-    put(game, html);
+    put(game, html, idle);
 
     const easing = "cubic-bezier(.2, .8, .2, 1)";
     for (const [name, { el, rect }] of cardsIn(game)) {
@@ -151,5 +190,5 @@
     .filter((run) => !(run instanceof CSSAnimation || run instanceof CSSTransition))
     .every((run) => run.playState !== "running") && !layer().children.length;
 
-  window.tweakMotion = { swap, still };
+  window.tweakMotion = { swap, still, hurry, settled };
 })();

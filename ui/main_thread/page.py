@@ -180,12 +180,34 @@ def on_key(event):
     key = event.key if len(event.key) > 1 else event.key.lower()
     if key == "Escape":
         element("fx-burst").innerHTML = ""
+    # A key of the screen being shown: a computer's move still on its way is hurried by the
+    # click (Page.on_click), which then finds the control's twin on the new screen.
     for target in document.querySelectorAll("#app [data-key]"):
         if target.getAttribute("data-key") == key and not target.disabled and \
                 target.offsetParent:
             event.preventDefault()  # Enter on a focused card must not also click the card
             target.click()
             return
+
+
+def twin(target):
+    """The control of the screen now shown that stands for ``target``, a control of the
+    screen a click was made on: ``target`` itself if it is still there, else the same card
+    (``data-card``) or the same command; None when it is gone (a card just captured)."""
+    if target.isConnected:
+        return target
+    game = element("game")
+    card = target.getAttribute("data-card")
+    if card:
+        return game.querySelector('[data-card="' + card + '"][data-ui],'
+                                  '[data-card="' + card + '"] [data-ui]')
+    for name in ("data-action", "data-ui"):
+        value = target.getAttribute(name)
+        if value:
+            for found in game.querySelectorAll("[" + name + "]"):
+                if found.getAttribute(name) == value:
+                    return found
+    return None
 
 
 class Page:
@@ -326,8 +348,11 @@ class Page:
         game = element("game")
         game.hidden = False
         animate = MOTION.get(self.pace, 0) > 0 and not game.hidden
+        # Idle: no other answer pending and no computer to move, so the screen takes input
+        # (and #app stops being busy) the moment it is in, while its cards still land.
+        idle = self.waiting == 0 and not (self.bot and self.screen != "start")
         options = {"animate": animate, "hold": hold if animate else 0,
-                   "duration": MOTION.get(self.pace, 0)}
+                   "duration": MOTION.get(self.pace, 0), "idle": idle}
         await window.tweakMotion.swap(game, reply["html"], reply.get("motion"),
                                       js.JSON.parse(json.dumps(options)))
         lost = not document.activeElement or document.activeElement == document.body
@@ -418,6 +443,12 @@ class Page:
         if not target or target.disabled:
             return
         event.preventDefault()
+        if window.tweakMotion.hurry():  # a computer's move was still being shown: it ends now
+            await window.tweakMotion.settled()
+            target = twin(target)
+            if target is None:
+                notify(self, _("That card is gone: choose again."))
+                return
         kind = "data-action" if target.getAttribute("data-action") else "data-ui"
         try:
             await self.handle(kind, target.getAttribute(kind), target)

@@ -6,7 +6,8 @@ picks this turn, not part of the game) and ``COMMANDS`` (``ui.worker.protocol.WO
 but "review", which is ``ui.worker.host``'s: name -> its handler, called as
 ``handler(session, argument)`` with the text after "name:", or "").  The coach's commands are
 ``ui.worker.coach``'s, Take back is ``Session.take_back`` (``ui.worker.takeback``).  A handler
-raises ``SessionError`` for what cannot be done now; a stale click is ignored.
+raises ``SessionError`` for what cannot be done now, a click on a card already gone
+included (its sentence is the table's notice).
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ def _select_hand(session, text: str) -> None:
         face = Face.parse(text)
     except NotationError:
         raise SessionError(_("{text} is not a card.").format(text=repr(text[:40]))) from None
-    if face not in me.hand:
-        return
+    if face not in me.hand:  # a click on a screen already gone (a Thief took the card)
+        raise SessionError(_("That card is no longer in your hand."))
     hand = None if session.selection.hand is face else face
     session.selection = replace(session.selection, hand=hand, flow=None)
 
@@ -53,8 +54,10 @@ def _select_table(session, text: str) -> None:
     if me is None or me.phase == "bomb":
         return
     # ASCII digits only: "²" passes isdigit() but not int() (a table holds < 100 cards).
-    if not (text.isascii() and text.isdigit()) or len(text) > 2 or int(text) >= len(me.table):
+    if not (text.isascii() and text.isdigit()) or len(text) > 2:
         return
+    if int(text) >= len(me.table):  # a click on a screen already gone
+        raise SessionError(_("That card is no longer on the table."))
     chosen = set(session.selection.table) ^ {int(text)}
     session.selection = replace(session.selection, table=tuple(sorted(chosen)), flow=None)
 
