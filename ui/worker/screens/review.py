@@ -24,7 +24,8 @@ from __future__ import annotations
 from ..i18n import N_, _, ngettext
 from ..markup import attrs, escape
 from .cards import face_card, key_badge, tcard
-from .game import piles, round_points, score_sheet, seat_badges
+from .parts import piles, round_points, seat_badges
+from .scores import score_sheet
 from .start import render_notice
 
 __all__ = ["render_review", "position_line", "NAV"]
