@@ -182,6 +182,7 @@ def _text(message: str, page: dict) -> str:
 
 
 def _paragraph(message: str, css: str, page: dict) -> str:
+    """A paragraph of one message, with the class ``css`` if it is not empty."""
     opening = f'<p class="{css}">' if css else "<p>"
     return f"{opening}{_text(message, page)}</p>"
 
@@ -246,6 +247,7 @@ def _points_example(rules) -> str:
 
 
 def _edition(name: str) -> str:
+    """An edition's name in the current language."""
     return _(EDITION_NAMES.get(name, name.title()))
 
 
