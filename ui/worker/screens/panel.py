@@ -23,6 +23,7 @@ from .tcards import flow_bar, my_tcards, playable_tcards
 
 __all__ = ["render_panel"]
 
+
 def render_panel(screen: Screen) -> str:
     """The panel of the screen's seat."""
     me = screen.view

@@ -20,6 +20,7 @@ from .parts import KEYS, TCARD_KEYS, esc, kbd, keyed, my_move, shown, tcards_row
 
 __all__ = ["my_tcards", "flow_bar", "playable_tcards"]
 
+
 def my_tcards(screen: Screen) -> str:
     """The seat's held and used [T!] cards; face up but not clickable when hands are hidden."""
     me = screen.view
