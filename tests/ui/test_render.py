@@ -1,7 +1,7 @@
-"""Rendering (ui/worker/screens/game.py, ui/worker/screens/cards.py, ui/worker/screens/rules.py) under CPython: the HTML of a view
-shows only what that seat may see (R20, R21), every clickable move is one of ``view.legal``,
-the Capture button is live exactly for a legal selection, and the sheets show the engine's
-numbers."""
+"""Rendering (ui/worker/screens/: the game's screens, the cards, the rules page) under CPython:
+the HTML of a view shows only what that seat may see (R20, R21), every clickable move is one of
+``view.legal``, the Capture button is live exactly for a legal selection, and the sheets show
+the engine's numbers."""
 
 from __future__ import annotations
 
@@ -22,9 +22,12 @@ from tweak import (
 from tweak.bots import RandomBot
 from tweak.cards import Colour, TKind
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS
-from ui.worker.screens import game as render
+from ui.worker.screens.game import render_flash, render_screen
+from ui.worker.screens.parts import TABLE_KEYS
 from ui.worker.screens.rules import render_rules
+from ui.worker.screens.scores import _next_round
 from ui.worker.screens.start import level_options, save_summary
+from ui.worker.screens.table import render_table
 from ui.worker.session import Flash, Hooks, Seat, Selection, Session, parse_setup
 
 from scenarios import tweak_opening
@@ -75,7 +78,7 @@ def test_a_seat_sees_only_its_own_hand_and_the_table():
     checked = 0
     for state in random_states():
         for seat in range(state.players):
-            html = render.render_table(screen_for(state, seat))
+            html = render_table(screen_for(state, seat))
             me = view(state, seat)
             # Every face drawn is the seat's own hand or the public table, nothing else (R21).
             assert faces_drawn(html) == Counter(me.hand) + Counter(me.table)
@@ -86,7 +89,7 @@ def test_a_seat_sees_only_its_own_hand_and_the_table():
 def test_hidden_hands_between_people_show_backs_only():
     for state in random_states(games=2):
         seat = 0
-        html = render.render_table(screen_for(state, seat, hide_hand=True, humans=2))
+        html = render_table(screen_for(state, seat, hide_hand=True, humans=2))
         assert faces_drawn(html) == Counter(state.table)
         assert 'aria-label="Hidden hand"' in html
         assert "data-action" not in html
@@ -95,7 +98,7 @@ def test_hidden_hands_between_people_show_backs_only():
 def test_a_pass_screen_draws_no_card_at_all():
     session = Session.new(parse_setup({"players": "2", "kind-0": "human", "kind-1": "human"}),
                           Hooks(seed=3))
-    html = render.render_screen(session.screen())
+    html = render_screen(session.screen())
     assert 'data-screen="pass"' in html and not faces_drawn(html)
     assert 'data-ui="reveal"' in html
 
@@ -121,7 +124,7 @@ def test_every_data_action_parses_and_is_legal():
         seat = state.to_act
         me = view(state, seat)
         for selection in selections(me, rng):
-            html = render.render_table(screen_for(state, seat, selection))
+            html = render_table(screen_for(state, seat, selection))
             for text in ACTION.findall(html):
                 action = parse_action(unescape(text))
                 assert action in me.legal, f"{text} offered but not legal"
@@ -145,7 +148,7 @@ def test_capture_is_enabled_exactly_for_a_legal_selection():
             for size in range(1, len(me.table) + 1):
                 for picked in combinations(range(len(me.table)), size):
                     selection = Selection(hand=face, table=picked)
-                    button = capture_button(render.render_table(
+                    button = capture_button(render_table(
                         replace(base, selection=selection)))
                     legal = Capture.of(face, [me.table[i] for i in picked]) in me.legal
                     assert ("disabled" not in button) == legal
@@ -159,7 +162,7 @@ def test_the_running_sum_is_shown_against_the_target():
     state = new_game(2, seed=1)
     me = view(state, state.to_act)
     selection = Selection(hand=me.hand[0], table=(0, 1))
-    html = render.render_table(screen_for(state, state.to_act, selection))
+    html = render_table(screen_for(state, state.to_act, selection))
     values = [me.hand[0].value, me.table[0].value, me.table[1].value]
     expected = f'{" + ".join(map(str, values))} = <b>{sum(values)}</b>'
     assert expected in html and sum(values) == me.target
@@ -179,28 +182,28 @@ def after_opening(kind):
 def test_tcard_buttons_and_flows_offer_only_legal_choices():
     state = after_opening("thief")
     me = view(state, 0)
-    html = render.render_table(screen_for(state, 0))
+    html = render_table(screen_for(state, 0))
     assert 'data-ui="flow:thief"' in html
-    html = render.render_table(screen_for(state, 0, Selection(flow="thief")))
+    html = render_table(screen_for(state, 0, Selection(flow="thief")))
     offered = {parse_action(text) for text in ACTION.findall(html)}
     thieves = {a for a in me.legal if isinstance(a, PlayThief)}
     assert thieves and thieves <= offered
 
     state = after_opening("joker")
-    html = render.render_table(screen_for(state, 0, Selection(flow="joker")))
+    html = render_table(screen_for(state, 0, Selection(flow="joker")))
     target = view(state, 0).target
     assert {PlayJoker(+1), PlayJoker(-1)} <= {parse_action(t) for t in ACTION.findall(html)}
     assert f"target {target + 1}" in html and f"target {target - 1}" in html
 
     for kind in ("change", "bomb"):
-        html = render.render_table(screen_for(after_opening(kind), 0))
+        html = render_table(screen_for(after_opening(kind), 0))
         assert f'data-action="{kind}"' in html
 
 
 def test_a_held_tcard_is_disabled_out_of_turn():
     state = after_opening("bomb")
     state = apply(state, view(state, 0).legal[-1])  # seat 0 places; now another seat acts
-    html = render.render_table(screen_for(state, 0))
+    html = render_table(screen_for(state, 0))
     assert 'data-action="bomb"' not in html
     assert re.search(r'<button class="card tcard t-bomb[^"]*"[^>]*disabled', html)
 
@@ -210,7 +213,7 @@ def test_a_bombed_seat_gives_up_a_selected_card():
     state = apply(state, parse_action("bomb"))
     victim = state.to_act
     me = view(state, victim)
-    html = render.render_table(screen_for(state, victim, Selection(hand=me.hand[0])))
+    html = render_table(screen_for(state, victim, Selection(hand=me.hand[0])))
     assert f'data-action="{me.hand[0]}"' in html and "Give up" in html
     assert 'id="capture"' not in html  # no capture while giving a card to the Bomb (R13)
 
@@ -241,7 +244,7 @@ def test_names_are_escaped():
     setup = parse_setup({"players": "2", "kind-0": "human", "name-0": "<b>x</b>",
                          "kind-1": "bot"})
     session = Session.new(setup, Hooks(seed=1))
-    html = render.render_screen(session.screen())
+    html = render_screen(session.screen())
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
 
 
@@ -262,7 +265,7 @@ def finished_round_session(goal):
 def test_round_sheet_shows_every_column_of_the_engine():
     session = finished_round_session(goal=1_000)
     screen = session.screen()
-    html = render.render_screen(screen)
+    html = render_screen(screen)
     result = screen.view.results[-1]
     for row in result.rows:
         for key in ("cards", "card_points", "red_bonus", "tcard_points", "tweaks", "points",
@@ -275,13 +278,13 @@ def test_round_sheet_shows_every_column_of_the_engine():
 def test_game_over_names_the_winners():
     session = finished_round_session(goal=1)
     screen = session.screen()
-    html = render.render_screen(screen)
+    html = render_screen(screen)
     assert screen.kind == "over" and 'data-screen="over"' in html
     winners = [session.names[s] for s in screen.view.winners]
     assert all(name in html for name in winners)
     assert 'data-ui="new-game"' in html
     tied = replace(screen, view=replace(screen.view, winners=(0, 1)))
-    assert "share the win" in render.render_screen(tied)  # R19: ties share
+    assert "share the win" in render_screen(tied)  # R19: ties share
 
 
 def test_level_options_come_from_the_bots_choices():
@@ -313,9 +316,9 @@ def test_the_rules_page_reads_goals_from_the_rule_sets():
 def test_a_tweak_is_celebrated_with_the_card_won():
     flash = Flash(seat=1, callout="1 plus 3 is 4, plus 5 is 9", total=9, tweak=True,
                   won=TKind.JOKER, serial=1)
-    html = render.render_flash(flash, ("A", "B"))
+    html = render_flash(flash, ("A", "B"))
     assert "TWEAK!" in html and "1 plus 3 is 4, plus 5 is 9" in html and "t-joker" in html
-    small = render.render_flash(flash, ("A", "B"), big=False)
+    small = render_flash(flash, ("A", "B"), big=False)
     assert "tweak-burst" not in small and "TWEAK!" in small
 
 
@@ -338,7 +341,7 @@ def test_one_of_two_identical_hand_cards_lights_up_when_chosen():
     state = new_game(2, 1, deck=deck, dealer=1)
     orange_2 = Face(Colour.ORANGE, 2)
     assert view(state, 0).hand.count(orange_2) == 2
-    html = render.render_table(screen_for(state, 0, Selection(hand=orange_2)))
+    html = render_table(screen_for(state, 0, Selection(hand=orange_2)))
     hand = html.split('aria-label="Your hand"', 1)[1]
     assert hand.count('class="card face c-orange') == 2
     assert hand.count('aria-pressed="true"') == 1
@@ -371,7 +374,7 @@ def keyed_controls(html) -> dict:
 
 def press(session, key) -> None:
     """What ui/main_thread/page.py does with a key: click the control whose data-key is ``key``."""
-    control = keyed_controls(render.render_screen(session.screen()))[key]
+    control = keyed_controls(render_screen(session.screen()))[key]
     if control.get("data-action"):
         session.act(control["data-action"])
     else:
@@ -384,7 +387,7 @@ def test_every_key_names_one_live_control_and_says_so():
     for state in random_states(games=4, steps=30):
         me = view(state, state.to_act)
         for selection in selections(me, rng):
-            html = render.render_table(screen_for(state, state.to_act, selection))
+            html = render_table(screen_for(state, state.to_act, selection))
             for key, control in keyed_controls(html).items():
                 # Clickable now: a legal move or a UI command, never a disabled button.
                 assert control.get("data-action") or control.get("data-ui"), control
@@ -396,7 +399,7 @@ def test_every_key_names_one_live_control_and_says_so():
                 seen[key] += 1
         # Nobody else's screen has keys for the table: a key is only on a control of one's move.
         other = (state.to_act + 1) % state.players
-        assert not keyed_controls(render.render_table(screen_for(state, other)))
+        assert not keyed_controls(render_table(screen_for(state, other)))
     assert {"1", "a", "p", "Enter", "Escape"} <= set(seen), seen
 
 
@@ -417,7 +420,7 @@ def test_a_capture_takes_at_most_five_key_presses():
             for face in capture.taken:
                 index = next(i for i, f in enumerate(me.table) if f == face and i not in used)
                 used.add(index)
-                keys.append(render.TABLE_KEYS[index])
+                keys.append(TABLE_KEYS[index])
             keys.append("Enter")
             for key in keys:
                 press(trial, key)
@@ -442,31 +445,31 @@ def test_keys_place_clear_and_answer_the_choosers():
 
     state = after_opening("thief")
     me = view(state, 0)
-    html = render.render_table(screen_for(state, 0))
+    html = render_table(screen_for(state, 0))
     assert keyed_controls(html)["t"]["data-ui"] == "flow:thief"
-    chooser = render.render_table(screen_for(state, 0, Selection(flow="thief")))
+    chooser = render_table(screen_for(state, 0, Selection(flow="thief")))
     keys = keyed_controls(chooser)
     # In a chooser only its own keys work: the victims by number, Esc cancels.
     assert set(keys) == {"1", "2", "Escape"}
     assert keys["1"]["data-action"] == "thief@1" and keys["Escape"]["data-ui"] == "flow:thief"
     state = after_opening("joker")
-    keys = keyed_controls(render.render_table(screen_for(state, 0, Selection(flow="joker"))))
+    keys = keyed_controls(render_table(screen_for(state, 0, Selection(flow="joker"))))
     assert keys["+"]["data-action"] == "joker+1" and keys["-"]["data-action"] == "joker-1"
 
 
 def test_the_keys_help_names_the_keys_drawn():
     state = new_game(3, seed=4)
     me = view(state, state.to_act)
-    html = render.render_table(screen_for(state, state.to_act))
+    html = render_table(screen_for(state, state.to_act))
     help_line = re.search(r'<p class="keys-help">(.*?)</p>', html).group(1)
-    last = render.TABLE_KEYS[len(me.table) - 1]
+    last = TABLE_KEYS[len(me.table) - 1]
     assert help_line == (f"Keys: 1–{len(me.hand)} hand · a–{last} table · Enter capture · "
                          f"P place · Esc clear")
     keys = keyed_controls(html)
-    assert {str(n) for n in range(1, len(me.hand) + 1)} | set(render.TABLE_KEYS[:len(me.table)]) \
+    assert {str(n) for n in range(1, len(me.hand) + 1)} | set(TABLE_KEYS[:len(me.table)]) \
         <= set(keys)
     # Not one's move: the line is there, empty (it keeps the layout's size).
-    html = render.render_table(screen_for(state, (state.to_act + 1) % 3))
+    html = render_table(screen_for(state, (state.to_act + 1) % 3))
     assert '<p class="keys-help"></p>' in html
 
 
@@ -485,7 +488,7 @@ def test_the_sum_line_says_why_a_pick_is_not_a_capture():
     target = me.target
 
     def said(selection):
-        return why(render.render_table(screen_for(state, seat, selection)))
+        return why(render_table(screen_for(state, seat, selection)))
 
     assert said(Selection(table=(0,))) == "now pick a card from your hand"
     assert said(Selection(hand=me.hand[0])) == ("a capture needs table cards too — or place "
@@ -511,11 +514,11 @@ def test_the_sum_line_says_why_a_pick_is_not_a_capture():
 def test_a_held_tcard_says_why_it_cannot_be_played():
     state = after_opening("bomb")
     me = view(state, 0)
-    html = render.render_table(screen_for(state, 0))
+    html = render_table(screen_for(state, 0))
     assert '<span class="twhy" aria-hidden="true"></span>' in html  # playable: no reason
     # Seat 0 places instead: on another seat's turn the card waits for its owner's turn.
     waiting = apply(state, me.legal[-1])
-    html = render.render_table(screen_for(waiting, 0))
+    html = render_table(screen_for(waiting, 0))
     assert '<span class="twhy" aria-hidden="true">on your turn</span>' in html
     bomb = re.search(r'<button class="card tcard t-bomb.*?</button>', html).group(0)
     # Its name: what it shows, then the reason (visually hidden words).
@@ -528,12 +531,12 @@ def test_a_held_tcard_says_why_it_cannot_be_played():
         held + (TKind.CHANGE,) if seat == 0 else held
         for seat, held in enumerate(view(played, 0).tcards_held)))
     screen = replace(screen_for(played, 0), view=fake)
-    assert "one [T!] card a turn" in render.render_table(screen)
+    assert "one [T!] card a turn" in render_table(screen)
 
 
 def test_score_headers_are_words_for_every_reader():
     session = finished_round_session(goal=1_000)
-    html = render.render_screen(session.screen())
+    html = render_screen(session.screen())
     head = re.search(r"<thead>(.*?)</thead>", html).group(1)
     cells = re.findall(r"<th scope=col[^>]*>(.*?)</th>", head)
     for cell in cells:
@@ -551,8 +554,8 @@ def test_you_deal_and_you_play_in_the_second_person():
         session.step_bots()
         if session.kind() == "table":
             session.act(str(Place(session.screen().view.hand[0])))
-    html = render.render_screen(session.screen())
+    html = render_screen(session.screen())
     # Round 2: seat 0 (You) deals and Ada plays first (R8).
     assert "<b>You</b> deal, <b>Ada</b> plays first." in html
-    assert render._next_round(3, "Ada", "You") == \
+    assert _next_round(3, "Ada", "You") == \
         "Round 3: <b>Ada</b> deals, <b>You</b> play first."

@@ -54,7 +54,7 @@ def test_every_move_of_a_game_is_one_entry_in_order():
 
 
 def test_on_your_turn_the_log_opens_with_what_happened_since_your_last_move():
-    from ui.worker.screens.game import render_table
+    from ui.worker.screens.table import render_table
 
     session = Session.new(parse_setup({"players": "3", "kind-0": "human", "kind-1": "bot",
                                        "kind-2": "bot"}), Hooks(seed=5, dealer=2, goal=1000))

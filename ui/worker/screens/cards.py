@@ -12,10 +12,11 @@ carries ``data-ui`` or ``data-action``, given by the caller) and a ``<span>`` ot
 
 A card's accessible name begins with what it shows ("3 red, 6 points": the big value, then the
 colour and the corner's points), so a person who reads the screen and one who listens to it
-name it alike.  A clickable card given a key (``data-key``, chosen by ui/worker/screens/game.py) shows that
-key in a small badge, hidden from assistive technology, which reads ``aria-keyshortcuts``.
-Every word is in the current language (``ui.worker.i18n``); ``COLOUR_WORDS`` and ``TCARD_SHORT`` hold
-the English words, translated where they are shown.
+name it alike.  A clickable card given a key (``data-key``, from the screen drawing it:
+ui/worker/screens/parts.py) shows that key in a small badge, hidden from assistive technology,
+which reads ``aria-keyshortcuts``.  Every word is in the current language
+(``ui.worker.i18n``); ``COLOUR_WORDS`` and ``TCARD_SHORT`` hold the English words, translated
+where they are shown.
 """
 
 from __future__ import annotations

@@ -1,22 +1,19 @@
-"""The game review's screen: a ``ui.worker.review.ReviewScreen`` → HTML.  Pure functions, no browser
-imports; tests call them under CPython.
+"""The game review's screen: a ``ui.worker.review.ReviewScreen`` → HTML.
 
 What it draws: a top bar (Copy link, Back to results), where the review is ("Step 12 of 140 ·
 Round 1"), the four stepping buttons, the move of this step (who, its sentences, its cards and
 called-out sum, R14, and the evaluator's comment), the table after it (target, deck, [T!]
 pile, table cards), every seat with its hand face up (the game is over; nowhere else are hands
 shown), its cards won, points this round and total, and a list of the rounds, each with a
-button to its deal and one to its score sheet (``ui.worker.screens.game.score_sheet``).  A round's score
-sheet is drawn in place of the review, with a button back.
+button to its deal and one to its score sheet (``ui.worker.screens.scores.score_sheet``),
+which is then drawn in place of the review, with a button back.
 
 Every control carries a ``data-ui`` command ``review:...`` (``ui.worker.review.Review.go``); the
 stepping buttons carry keys as the table's controls do (``data-key``: ← and → step, Home and
 End go to the first and last step, Escape closes a score sheet) and are disabled where they
-would not move.
-
-Every word is in the current language (``ui.worker.i18n``): ``NAV``'s labels are marked with ``N_``
-and translated where drawn; sentences naming a seat are whole messages ("Ada’s move", "Your
-move"), so a translation can order their words.
+would not move.  Every word is in the current language (``ui.worker.i18n``): ``NAV``'s labels
+are marked with ``N_`` and translated where drawn; sentences naming a seat are whole messages
+("Ada’s move", "Your move"), so a translation can order their words.
 """
 
 from __future__ import annotations
@@ -24,7 +21,8 @@ from __future__ import annotations
 from ..i18n import N_, _, ngettext
 from ..markup import attrs, escape
 from .cards import face_card, key_badge, tcard
-from .game import piles, round_points, score_sheet, seat_badges
+from .parts import piles, round_points, seat_badges
+from .scores import score_sheet
 from .start import render_notice
 
 __all__ = ["render_review", "position_line", "NAV"]

@@ -1,33 +1,19 @@
-"""The start screen's pieces: the computer levels of each seat's select, the Resume buttons of
-saved games, and notices.  Pure functions → HTML strings.
+"""The start screen's pieces: HTML strings, drawn before the table's modules are loaded.
 
-This module is what the page needs before it says it is ready, so it imports nothing of the
-engine or the table (``ui.worker.session``, ``ui.worker.screens.game`` load in the background once the page is
-ready; STACK.md: every module is compiled from source in the browser at each start).
+This module is what the worker's first answer needs, so it imports nothing of the engine or the
+table: ``ui.worker.session`` and the game's screens are imported in the background once that
+answer is out (docs/architecture.md, Start-up).
 
 * ``level_options(choices, default, selected)`` — the options of a seat's select: "Human", then
   one per level of ``tweak.levels.CHOICES`` (passed in, never written here).
 * ``save_summary(text)`` — a one-line description of a saved game record (players and moves),
   read cheaply from its JSON; ``ValueError`` if the text is not a record at all.  The full check
   (replaying every move) happens when the game is resumed.
-* ``render_saves(saves)``, ``render_notice(text)``.
-* ``YOU`` — the name of the seat of the person at the device when they leave it as it is: a
-  fixed word kept in records and saves in every language (``ui.worker.story`` speaks to that seat in
-  the second person, ``ui.worker.cues`` does not name it), shown in the player's language by
-  ``shown_name`` ("Tú" in Spanish).  ``and_list(items)`` joins words as a sentence does
-  ("a, b and c", "a, b y c").
-* ``render_daily(...)`` — the start screen's "Daily deal" section (``ui.worker.daily``): play today's
-  deal, continue it, or, once played, its result with "Share result" (``share-daily``: the
-  page shares ``data-share`` and the link ``#`` + ``data-fragment``).
-* ``Hooks`` — house rules and test hooks read from the page's address (``parse_hooks``):
-  ``seed=N`` (reproducible deals), ``goal=N`` (one goal for every player count, R3/R19),
-  ``tcards=thief,bomb,...`` (stack round 1's [T!] pile), ``dealer=N`` (round 1's dealer),
-  ``pace=normal|fast|instant`` (the pace of computer moves, ``PACES``),
-  ``today=YYYY-MM-DD`` (the UTC day the daily deal takes as today: browser tests) and
-  ``lang=xx`` (a language, chosen over the player's: ``xx`` is ``ui.worker.i18n``'s pseudo-language
-  for tests).
-* ``SessionError`` — anything a player did or loaded that cannot be done, with a sentence fit
-  to show them (the page shows it instead of a traceback).
+* ``render_saves(saves)`` (Resume buttons), ``render_last(text)`` (Review last game),
+  ``render_notice(text)`` (a notice with its Dismiss button).
+* ``render_daily(...)`` — the "Daily deal" section (``ui.worker.daily``): play today's deal,
+  continue it, or, once played, its result with ``share_button`` ("Share result",
+  ``share-daily``: the page shares ``data-share`` and the link ``#`` + ``data-fragment``).
 
 Every word shown is in the current language (``ui.worker.i18n``).
 """
@@ -63,7 +49,7 @@ def save_summary(text: str) -> str:
     read with the engine's guarded JSON reader (``tweak.record.parse_json``: size and nesting
     limits, so ``"[" * 8000`` is refused instead of overflowing the browser's stack), and
     anything that is not a record raises ``ValueError`` (``RecordError``) with a sentence."""
-    # Here, not at the top: the start screen with no save needs no engine (issue 7).
+    # Here, not at the top: the start screen with no save needs no engine.
     from tweak.record import FORMAT, RecordError, parse_json
 
     data = parse_json(text)  # RecordError: "this is not a game record (...)"
@@ -111,8 +97,8 @@ def render_notice(text: str) -> str:
 
 
 def share_button(text: str, link: str) -> str:
-    """"Share result": ui/main_thread/page.py shares ``text`` and the address with ``#link``, through the
-    system share sheet or the clipboard, and says which in the status beside it."""
+    """"Share result": ui/main_thread/page.py shares ``text`` and the address with ``#link``,
+    through the system share sheet or the clipboard, and says which in the status beside it."""
     label = escape(_("Share result"))
     return (f'<div class="share"><button type="button" class="btn primary share-result" '
             f'data-ui="share-daily" data-share="{escape(text)}" data-fragment="{escape(link)}">'

@@ -1,15 +1,16 @@
-"""The statistics screen: ``ui.worker.stats.Stats`` → HTML, drawn over the game like the rules page.
+"""The statistics screen: ``ui.worker.stats.Stats`` → HTML, drawn over the game like the rules
+page.
 
-Pure Python.  The chart is inline SVG (one bar per table of games, won over played) with
-sizes as SVG attributes: the page's Content-Security-Policy forbids ``style=""``.  Controls:
-``close-rules`` (Back), ``stats-export``, the file input ``#stats-file`` (ui/main_thread/page.py reads the
+The chart is inline SVG (one bar per table of games, won over played) with sizes as SVG
+attributes: the page's Content-Security-Policy forbids ``style=""``.  Controls: ``close-rules``
+(Back), ``stats-export``, the file input ``#stats-file`` (ui/main_thread/page.py reads the
 chosen file and passes its text to the worker), ``stats-reset`` and, to confirm,
 ``stats-reset-confirm`` (or ``stats`` to cancel).
 
 Every word is in the current language (``ui.worker.i18n``): the facts' terms, the chart's rows
-(``ui.worker.stats.rows``), counts and accessible name, the reset question, the buttons.  The biggest
-capture's cards are named in it too (``ui.worker.stats.biggest_capture`` reads them back from the
-stored English words).
+(``ui.worker.stats.rows``), counts and accessible name, the reset question, the buttons.  The
+biggest capture's cards are named in it too (``ui.worker.stats.biggest_capture`` reads them
+back from the stored English words).
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def _fact(term: str, value) -> str:
 
 
 def _daily(stats: Stats, today) -> str:
-    """The daily deal's counts (issue 11): deals finished, the streak alive today, the best."""
+    """The daily deal's counts: deals finished, the streak alive today, the best."""
     streak = current_streak(stats, today) if today is not None else stats.daily_streak
     return ('<h2>' + escape(_("Daily deal")) + '</h2><dl class="stats-facts daily-facts">'
             + _fact(_("Daily deals played"), stats.daily_played)
