@@ -228,10 +228,9 @@ def pybabel(*args: str, root: Path = ROOT) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])
 
 
-# The marking functions Babel looks for besides its defaults (_, gettext, ngettext, N_...):
-# ui/worker/screens/rules.py's filled(), which translates and fills in the rule set's numbers,
-# and tweak/words.py's N_plural(singular, plural), a message with its plural form.
-KEYWORDS = ("filled", "N_plural:1,2")
+# The marking function Babel looks for besides its defaults (_, gettext, ngettext, N_...):
+# tweak/words.py's N_plural(singular, plural), a message with its plural form.
+KEYWORDS = ("N_plural:1,2",)
 
 
 def extract(root: Path = ROOT, output=None) -> None:

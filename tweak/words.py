@@ -3,7 +3,7 @@
 The engine speaks English; the page shows its words in the player's language.  Every message a
 player may read (an event in the move log, a [T!] card's title, why a save or a link cannot be
 opened) is written once, where the engine makes it, marked with ``N_`` or ``N_plural``
-(babel.cfg extracts ``tweak/``), and translated only when told: a ``Sentence`` keeps its
+(tools/babel.cfg extracts ``tweak/``), and translated only when told: a ``Sentence`` keeps its
 message and fields, and ``told(translations)`` says it in another language.  ``ENGLISH`` is the
 default translations object, so the engine needs no catalogue; ``TweakError`` is a
 ``ValueError`` whose message is a ``Sentence``.  What only programmers meet (what a malformed

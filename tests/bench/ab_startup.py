@@ -25,8 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from tools import devserver  # noqa: E402
-from bench_startup import PAGES, export_commit, launch_options, open_page  # noqa: E402
+from bench_startup import PAGES, export_commit, launch_options, open_page, serve_commit  # noqa: E402,E501
 
 
 def ready_ms(browser, url: str, latency_ms: int) -> float:
@@ -56,7 +55,9 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as one, tempfile.TemporaryDirectory() as two:
         (before_root, before), (after_root, after) = (export_commit(args.before, Path(one)),
                                                       export_commit(args.after, Path(two)))
-        servers = [devserver.start_server(root, port=0) for root in (before_root, after_root)]
+        # Each commit by its own serve.py: the layout (and what goes into python.zip) is the
+        # commit's.
+        servers = [serve_commit(root) for root in (before_root, after_root)]
         pages = {"minimal worker": servers[0][1] + PAGES["worker"],
                  f"game at {before}": servers[0][1] + PAGES["game"],
                  f"game at {after}": servers[1][1] + PAGES["game"]}
@@ -70,9 +71,9 @@ def main(argv=None) -> int:
                     print(f"run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
                 browser.close()
         finally:
-            for server, _ in servers:
-                server.shutdown()
-                server.server_close()
+            for process, _ in servers:
+                process.terminate()
+                process.wait()
     minimal, old, new = ready.values()
     network = f", {args.latency} ms latency per request" if args.latency else ""
     print(f"Python ready, ms from navigation start ({args.runs} cold loads each, alternating"

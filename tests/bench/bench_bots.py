@@ -2,7 +2,7 @@
 
 The decisions: every decision met in games between Medium bots (seeds 100*p+g for 2, 3, 4, 5 and
 6 players, Classic), i.e. captures, places, [T!] cards and Bomb give-ups as they come up in play.
-The same positions arise on every interpreter (seeds are ints and strings, STACK.md).  Each
+The same positions arise on every interpreter (seeds are ints and strings, docs/architecture.md).  Each
 level then decides each of them with a fresh bot (seed 1).  A level written ``hard@fast`` is
 Hard at that pace (``make_bot("hard", 1, pace="fast")``): under Pyodide the pace's clock budget
 applies (``hard.PACES``: a time limit and a hard cap); under CPython its fixed step budget.

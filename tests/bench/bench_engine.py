@@ -7,7 +7,7 @@ A benchmark script, not a test (pytest never collects ``bench_*.py``).  From the
 
 Game ``i`` of a batch is ``new_game(players=4, seed=i, rules=CLASSIC)`` played to its end, each
 step a legal action drawn by ``Random(i).random()`` (int seeds give the same stream on 64-bit
-CPython and wasm32, STACK.md), so both interpreters play exactly the same games; the script
+CPython and wasm32, docs/architecture.md), so both interpreters play exactly the same games; the script
 checks that they apply the same number of actions.  The time counts the whole loop — listing
 the legal actions, choosing one, ``apply`` — and every ``apply`` counts as one action.  A batch
 is played once to warm up (V8 compiles Pyodide's wasm in tiers), then ``--repeats`` times.

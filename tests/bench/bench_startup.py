@@ -740,7 +740,21 @@ def export_commit(rev: str, directory: Path) -> tuple:
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(directory, filter="data")
     (directory / "node_modules").symlink_to(ROOT / "node_modules")
+    if (ROOT / ".cache").is_dir():  # Babel and the compiled bytecode, as installed here
+        (directory / ".cache").symlink_to(ROOT / ".cache")
     return directory, commit
+
+
+def serve_commit(directory: Path):
+    """The commit exported in ``directory`` served by its own serve.py (its own layout and
+    archive rules), on a free port; returns ``(process, url)``.  Stop it with
+    ``process.terminate()``."""
+    process = subprocess.Popen([sys.executable, "serve.py", "--port", "0", "--no-browser"],
+                               cwd=directory, stdout=subprocess.PIPE, text=True)
+    for line in process.stdout:
+        if line.startswith("Serving TWEAK! at "):
+            return process, line.split()[3]
+    raise RuntimeError(f"serve.py of {directory} did not start")
 
 
 def report(results: dict, runs: int, load: tuple, root: Path, commit=None) -> str:

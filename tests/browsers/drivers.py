@@ -1,7 +1,7 @@
 """Run the browser smoke flow (``tests/browsers/smoke.js``) in Firefox ESR, WebKitGTK or
 Chromium, for tests/e2e/test_browsers.py and tests/bench/bench_browsers.py.
 
-Playwright cannot download its own Firefox or WebKit here (STACK.md, "Other browsers"), so:
+Playwright cannot download its own Firefox or WebKit here (docs/architecture.md, "Runtime facts"), so:
 
 * **Firefox ESR** and **Chromium** run under puppeteer-core (npm, a devDependency), driven by
   ``tests/browsers/drive.mjs`` in Node: Firefox over WebDriver BiDi, Chromium over CDP.

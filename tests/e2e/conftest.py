@@ -1,7 +1,7 @@
 """Browser fixtures for the e2e tests (pytest-playwright).
 
 * ``browser_type_launch_args`` — which chromium runs: Debian's ``/usr/bin/chromium`` with the
-  flags STACK.md found necessary, or Playwright's own.  ``TWEAK_BROWSER`` decides ("system",
+  flags docs/architecture.md names, or Playwright's own.  ``TWEAK_BROWSER`` decides ("system",
   "playwright", or a path to a chromium executable); unset, the system one wins when present.
   ``tests/run.py`` sets it after installing what it chose.
 * ``site_url`` — the repo served by ``serve.py`` on a free port of 127.0.0.1, for the session;
@@ -27,14 +27,14 @@ from playwright.sync_api import expect
 from tools import ROOT, build, devserver, runtime
 
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
-# Debian's chromium under Playwright (STACK.md): no sandbox (we run as root in CI), and none of
+# Debian's chromium under Playwright (docs/architecture.md, "Runtime facts"): no sandbox (we run as root in CI), and none of
 # the browser's own background traffic to Google's services.
 SYSTEM_CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 
-# Cold start of Pyodide + PyScript takes ~2 s here (STACK.md); a loaded CI machine with two
+# Cold start of Pyodide + PyScript takes ~2 s here (docs/architecture.md, "Runtime facts"); a loaded CI machine with two
 # shared cores can be several times slower.  Generous, since a miss is a failed test.
 PYTHON_READY_TIMEOUT_MS = 60_000
 

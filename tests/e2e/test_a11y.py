@@ -53,9 +53,11 @@ def axe_violations(page, site_url) -> list:
             + "\n    ".join(v["nodes"]) for v in page.evaluate(RUN_AXE, None)]
 
 
-def check(page, site_url, where: str):
-    """Fail with every violation axe finds on the current screen, named by ``where``."""
-    settle(page)
+def check(page, site_url, where: str, settled: bool = True):
+    """Fail with every violation axe finds on the current screen, named by ``where``; unless
+    ``settled``, at once (the cards of the last move may still be flying)."""
+    if settled:
+        settle(page)
     problems = axe_violations(page, site_url)
     assert not problems, f"axe on {where}:\n" + "\n".join(problems)
 
@@ -189,6 +191,43 @@ def test_score_sheet_and_game_over(open_game, page, site_url, sized, goal, scree
     play_out_the_round(page)
     expect(page.locator(f"[data-screen={screen}]")).to_be_visible()
     check(page, site_url, f"the {screen} screen ({sized})")
+
+
+@pytest.mark.parametrize("goal, screen", [(1000, "scores"), (1, "over")])
+def test_score_sheet_and_game_over_with_the_cards_in_motion(open_game, page, site_url, sized,
+                                                            goal, screen):
+    """Motion on (the fast pace): each screen is checked the moment it shows, while the last
+    move's cards still fly over it."""
+    open_game(query(seed=4, goal=goal, pace="fast"))
+    set_players(page, ["human", "bot"])
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    check(page, site_url, f"the table as the deal lands ({sized})", settled=False)
+    deadline = time.monotonic() + 300
+    while not page.locator(f"[data-screen={screen}]").count():
+        assert time.monotonic() < deadline, "the round did not end in 5 minutes"
+        for button in ("#place:enabled", "#give-up:enabled"):
+            if page.locator(button).count() and page.locator(".prompt.you, .prompt.alert").count():
+                click_hand_card(page)
+                page.locator(button.split(":")[0]).click()
+                break
+        else:
+            page.wait_for_timeout(10)
+    check(page, site_url, f"the {screen} screen in motion ({sized})", settled=False)
+
+
+def test_pass_screen_with_the_cards_in_motion(open_game, page, site_url, sized):
+    open_game(query(seed=5, dealer=1, pace="fast"))
+    set_players(page, ["human", "human"])
+    page.locator("input[name=name-0]").fill("Ann")
+    page.locator("input[name=name-1]").fill("Ben")
+    page.locator("#deal").click()
+    reveal(page, "Ann")
+    wait_for_my_turn(page)
+    click_hand_card(page)
+    page.locator("#place").click()
+    expect(page.locator("[data-screen=pass]")).to_be_visible(timeout=TURN_TIMEOUT_MS)
+    check(page, site_url, f"the pass screen in motion ({sized})", settled=False)
 
 
 def test_game_review_and_its_score_sheet(open_game, page, site_url, sized):

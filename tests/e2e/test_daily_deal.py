@@ -22,6 +22,7 @@ from playwright.sync_api import expect
 from tests.e2e.test_game import (  # noqa: F401  (open_game is a fixture)
     SIZES, button, open_game, play_to_the_end, settle, wait_for_my_turn,
 )
+from tests.e2e.test_a11y import check
 from tests.e2e.test_game import shot as game_shot
 from tests.ui.scenarios import query
 from tweak import Place, view
@@ -68,7 +69,7 @@ def expected_result() -> daily.Result:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_todays_deal_played_shared_and_not_played_again(open_game, page, size):
+def test_todays_deal_played_shared_and_not_played_again(open_game, page, size, site_url):
     page.set_viewport_size(SIZES[size])
     page.add_init_script(STUB_SHARE if size == "phone" else STUB_CLIPBOARD)
     open_game(TODAY)
@@ -111,6 +112,7 @@ def test_todays_deal_played_shared_and_not_played_again(open_game, page, size):
                             + re.escape(f"&vs={vs}"),
                             shared[0]["text"])
     shot(page, "over", size)
+    check(page, site_url, f"the daily deal's results, shared ({size})")
 
     # Back to the menu, and a reload: the day's result, no way to play it again.
     button(page, "New game").click()
@@ -123,6 +125,7 @@ def test_todays_deal_played_shared_and_not_played_again(open_game, page, size):
     expect(button(page, "Continue today's game")).to_have_count(0)
     expect(button(page, "Share result")).to_be_visible()
     shot(page, "played", size)
+    check(page, site_url, f"the start screen with today's result ({size})")
 
     button(page, "Statistics").click()
     facts = page.locator(".daily-facts")

@@ -24,7 +24,7 @@ window.addEventListener("load", () => {
 
 
 # The one console warning the page may show: PyScript's, from the game's worker, which by
-# design never touches the DOM (STACK.md).  Anything else is a warning of ours to fix.
+# design never touches the DOM (docs/architecture.md, "Runtime facts").  Anything else is a warning of ours to fix.
 EXPECTED_WARNING = "Unable to use `window` or `document` in worker"
 
 

@@ -1,5 +1,5 @@
 """The page's configuration: the worker ships exactly the modules it imports and loads nothing
-from a CDN (STACK.md's traps), the main thread is MicroPython importing nothing of the game,
+from a CDN (the runtime traps of docs/architecture.md), the main thread is MicroPython importing nothing of the game,
 and index.html keeps the contract the browser tests rely on."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The game's languages (issue 12): the catalogues are complete and compile, plural forms are
+"""The game's languages: the catalogues are complete and compile, plural forms are
 right, the language is chosen as a player expects, and — in the pseudo-language ``xx``, which
 shows every translated message as ``⟦…⟧`` — the screens have no English left unmarked.
 
@@ -461,7 +461,7 @@ def prompts(host):
 
 
 # ---- the session's words: hints, take-backs, the daily deal, sound, hot seat ----------------
-# These screens also hold the table (ui/worker/screens/game.py, marked on its own): each takes only what the
+# These screens also hold the table (ui/worker/screens/, marked on their own): each takes only what the
 # worker's session, coach, daily deal and sound modules put on it — notices (render_notice's
 # markup, ui/worker/screens/start.py), the words announced and spoken, the coach's hint, the daily section.
 

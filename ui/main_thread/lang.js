@@ -1,7 +1,7 @@
 /* The page's language before Python runs: plain JavaScript, loaded in <head> after
    locale/start.js (window.tweakText: the languages of the catalogues present, each language's
    name in itself, and the start screen's and boot.js's messages translated; made from the .po
-   files by catalogues.py).
+   files by tools/catalogues.py).
 
    It chooses the language as ui/worker/i18n.py's choose() does — the choice remembered in
    localStorage ("tweak.lang") if it is still offered, else the first of the browser's

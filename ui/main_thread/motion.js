@@ -3,10 +3,10 @@
    rectangles and starting Web Animations is the browser's own work, done here without a
    round trip through Python for each card.
 
-   The data: every face-up card on screen carries data-card, a name ui/worker/screens/game.py
+   The data: every face-up card on screen carries data-card, a name ui/worker/screens/parts.py
    derives from the view ("R1", and "R1.2" for a second red 1); players' panels carry
    data-seat; the deck is .pile.deck.  A move's reply from the game's worker carries `motion`
-   (ui/worker/host.py motion_of): where new table cards come from ("seat:N" or "deck"), where
+   (ui/worker/motion.py motion_of): where new table cards come from ("seat:N" or "deck"), where
    new hand cards come from, where cards that leave go ("seat:N", a capturer's pile), and
    whether it was a capture.
 

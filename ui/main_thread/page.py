@@ -38,7 +38,7 @@ def element(id_):
 
 def _(message):
     """``message`` in the page's language (``window.tweakI18n``, ui/main_thread/lang.js, from
-    catalogues.py's ``MAIN_THREAD`` messages).  Placeholders are filled after: ``.format()``."""
+    tools/catalogues.py's ``MAIN_THREAD`` messages).  Placeholders are filled after: ``.format()``."""
     return str(window.tweakI18n._(message))
 
 
@@ -168,7 +168,7 @@ async def share_result(button):
 
 
 def on_key(event):
-    """A key names a control: the visible one whose ``data-key`` (ui/worker/screens/game.py) is
+    """A key names a control: the visible one whose ``data-key`` (ui/worker/screens/parts.py) is
     the key pressed is clicked, so the keys a screen offers are decided where it is drawn.
     Typing in the start form, and keys with Ctrl/Alt/Meta, are the browser's; a key already
     handled (Escape closing the Sound panel, ui/main_thread/sound.js) is nobody else's."""

@@ -15,7 +15,7 @@ import os
 import sys
 import traceback
 
-# The game's modules: pyscript.toml writes serve.py's python.zip into the worker's file system
+# The game's modules: pyscript.toml writes python.zip (tools/worker_archive.py) into the worker's file system
 # as it is, and Python imports straight from it (zipimport, with the bytecode inside): nothing is
 # unpacked before the first answer.  Without the archive (the modules on disk) nothing changes.
 ARCHIVE = os.path.abspath("python.zip")
@@ -116,7 +116,7 @@ def load_the_table():
     """Import the table's modules, then keep everything loaded out of the garbage collector's
     walks (it lives as long as the worker; full collections during a computer's turn cost tens
     of ms otherwise).  Run just after the first ``hello`` has answered: the start screen is
-    usable without them, so the page hears "ready" sooner (issue 7), and they are compiled
+    usable without them, so the page hears "ready" sooner, and they are compiled
     while the player reads it — a first Deal does not wait for them.  A call that needs one
     earlier imports it itself (ui.worker.host imports lazily)."""
     global _table_loaded

@@ -31,7 +31,8 @@ __all__ = ["FORMAT", "LINEUP", "EDITION", "HARD_STEPS", "DailyError",
            "Result", "Status", "today", "parse_day", "day_text", "long_date", "deal_seed",
            "bot_seed", "make_bot", "read_day", "result_of", "result_line", "share_text", "fragment",
            "rival_text", "parse_rival", "compare_line",
-           "parse_status", "dumps_status", "ordinal", "yesterday", "DailyVerbs"]
+           "parse_status", "dumps_status", "ordinal", "yesterday", "new_record", "check_replay",
+           "decision_bot", "take_back_refusal", "DailyVerbs"]
 
 FORMAT = "tweak-daily/1"
 EDITION = "classic"
@@ -141,7 +142,7 @@ def deal_seed(day: date) -> int:
 
 
 def bot_seed(day: date, seat: int, step: int) -> int:
-    # R21 and ui/worker/session.py's note on bot seeds: elsewhere a computer's seed is kept unrelated
+    # R21 and ui/worker/computers.py's note on bot seeds (bot_seeds): elsewhere a computer's seed is kept unrelated
     # to the deal's so that nothing it shows could lead back to the deal.  Here both come from
     # the date, which is public, and the deal is the same for everyone by design: its seed is
     # in every daily record and derivable by anyone from the date, so deriving the computers'

@@ -7,7 +7,7 @@ never f-strings), ``ngettext("{n} card", "{n} cards", n).format(n=n)``.  ``_`` a
 look the language up at every call, so the worker may switch languages at any time.
 
 Data:
-* ``CATALOGUES`` — ``locale/catalogues.zip`` (made by ``catalogues.py``): a compiled
+* ``CATALOGUES`` — ``locale/catalogues.zip`` (made by ``tools/catalogues.py``): a compiled
   ``<lang>/LC_MESSAGES/<DOMAIN>.mo`` per language and ``INDEX``, their codes one a line, read
   straight from the archive with Python's zipimport (nothing to import or unpack for it).
 * ``SOURCE`` — ``"en"``, the messages' own language: it needs no catalogue.
