@@ -47,15 +47,13 @@ RECORDER = """
   }).observe({type: "longtask", buffered: true});
   window.__waits = [];
   let prompt = null, dealt = false;
-  window.__why = {};
   const takes = () => {
-    const why = (reason) => { window.__why[reason] = (window.__why[reason] || 0) + 1; return false; };
-    if (document.querySelector("#app[aria-busy]")) return why("busy");
+    if (document.querySelector("#app[aria-busy]")) return false;
     const card = document.querySelector(".hand [data-ui^='hand:']");
-    if (!card) return why("no card");
+    if (!card) return false;
     const box = card.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return (!!hit && card.contains(hit)) || why("covered by " + (hit ? hit.id || hit.className : "nothing"));
+    return !!hit && card.contains(hit);
   };
   // Taken at the first look: 0 (that look itself may lay the new screen out: the browser's
   // own cost of showing it); else the time until a later frame's look finds it taken.
@@ -124,7 +122,6 @@ def one_load(browser, url: str, seconds: float) -> dict:
     tasks = [(start, duration) for start, duration in page.evaluate("window.__tasks")
              if start >= paint]
     waits = page.evaluate("window.__waits")
-    print("    not yet taken, by reason (frames):", page.evaluate("window.__why"))
     context.close()
     longest = max(tasks, key=lambda task: task[1], default=(0.0, 0.0))
     return {"longest": longest, "over": sum(duration > LONG_TASK_MS for _, duration in tasks),
