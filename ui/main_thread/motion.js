@@ -77,6 +77,28 @@
     else settling.push(resolve);
   });
 
+  /* Once the new screen is in: the control on it that stands for `target`, a control of the
+     screen a click was made on — `target` itself if still there, else the same card
+     (data-card) or the same command — or false when it is gone (a card just captured). */
+  async function twin(target) {
+    await settled();
+    if (target.isConnected) return target;
+    const game = document.getElementById("game");
+    const card = target.getAttribute("data-card");
+    if (card) {
+      return game.querySelector(`[data-card="${card}"][data-ui], [data-card="${card}"] [data-ui]`)
+        || false;
+    }
+    for (const name of ["data-action", "data-ui"]) {
+      const value = target.getAttribute(name);
+      if (value) {
+        const same = (el) => el.getAttribute(name) === value;
+        return [...game.querySelectorAll(`[${name}]`)].find(same) || false;
+      }
+    }
+    return false;
+  }
+
   /* The focused control's [attribute, value] (data-action or data-ui), or null: after the swap
      the control of the new HTML with the same command gets the focus. */
   const focusedControl = () => {
@@ -190,5 +212,5 @@
     .filter((run) => !(run instanceof CSSAnimation || run instanceof CSSTransition))
     .every((run) => run.playState !== "running") && !layer().children.length;
 
-  window.tweakMotion = { swap, still, hurry, settled };
+  window.tweakMotion = { swap, still, hurry, twin };
 })();

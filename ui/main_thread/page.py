@@ -18,15 +18,13 @@ SAVE_KEYS = ("tweak.save", "tweak.save.previous")
 DAILY_KEY = "tweak.daily"  # the daily deal of this device (the worker decides what it holds)
 STATS_KEY = "tweak.stats"  # the player's statistics (the worker counts)
 LAST_KEY = "tweak.last"  # the last game played to its end: its results and review stay at hand
-# What the worker reads to start or resume a game (a ``saves`` argument).
-STORED_KEYS = SAVE_KEYS + (DAILY_KEY, STATS_KEY, LAST_KEY)
+STORED_KEYS = SAVE_KEYS + (DAILY_KEY, STATS_KEY, LAST_KEY)  # a ``saves`` argument's keys
 PACE_KEY = "tweak.pace"
 LANG_KEY = "tweak.lang"  # the language the player picked (ui/main_thread/lang.js stores it)
 OWNER_KEY = "tweak.owner"  # which tab plays the saved game (localStorage: every tab sees it)
 PLAYING_KEY = "tweak.playing"  # the game this tab shows (sessionStorage: a reload resumes it)
-# Seconds from a computer's turn to its move on screen, thinking included: only the main thread
-# keeps time.  Milliseconds a card takes to travel at each pace (motion.js), and how long a
-# computer's capture shows its cards gathered before they go.
+# Seconds from a computer's turn to its move on screen (only this thread keeps time); the ms a
+# card travels (motion.js), and how long a computer's capture shows its cards before they go.
 PACES = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 MOTION = {"normal": 380, "fast": 220, "instant": 0}
 HOLD = {"normal": 450, "fast": 200, "instant": 0}
@@ -37,8 +35,8 @@ def element(id_):
 
 
 def _(message):
-    """``message`` in the page's language (``window.tweakI18n``, ui/main_thread/lang.js, from
-    tools/catalogues.py's ``MAIN_THREAD`` messages).  Placeholders are filled after: ``.format()``."""
+    """``message`` in the page's language (``window.tweakI18n``, lang.js: the catalogues'
+    ``MAIN_THREAD`` messages, tools/catalogues.py); placeholders are filled after."""
     return str(window.tweakI18n._(message))
 
 
@@ -61,10 +59,8 @@ def store(key, value, area="localStorage"):
     """Set ``key`` to ``value`` (None: remove it) in ``window.<area>``.  The browser may refuse
     (private mode, a full store): the game plays on, and the console says so for a save."""
     try:
-        if value is None:
-            getattr(window, area).removeItem(key)
-        else:
-            getattr(window, area).setItem(key, value)
+        storage = getattr(window, area)
+        storage.removeItem(key) if value is None else storage.setItem(key, value)
     except Exception:
         if area == "localStorage":
             js.console.warn("TWEAK!: the game could not be saved in this browser")
@@ -180,34 +176,12 @@ def on_key(event):
     key = event.key if len(event.key) > 1 else event.key.lower()
     if key == "Escape":
         element("fx-burst").innerHTML = ""
-    # A key of the screen being shown: a computer's move still on its way is hurried by the
-    # click (Page.on_click), which then finds the control's twin on the new screen.
     for target in document.querySelectorAll("#app [data-key]"):
         if target.getAttribute("data-key") == key and not target.disabled and \
                 target.offsetParent:
             event.preventDefault()  # Enter on a focused card must not also click the card
             target.click()
             return
-
-
-def twin(target):
-    """The control of the screen now shown that stands for ``target``, a control of the
-    screen a click was made on: ``target`` itself if it is still there, else the same card
-    (``data-card``) or the same command; None when it is gone (a card just captured)."""
-    if target.isConnected:
-        return target
-    game = element("game")
-    card = target.getAttribute("data-card")
-    if card:
-        return game.querySelector('[data-card="' + card + '"][data-ui],'
-                                  '[data-card="' + card + '"] [data-ui]')
-    for name in ("data-action", "data-ui"):
-        value = target.getAttribute(name)
-        if value:
-            for found in game.querySelectorAll("[" + name + "]"):
-                if found.getAttribute(name) == value:
-                    return found
-    return None
 
 
 class Page:
@@ -348,8 +322,7 @@ class Page:
         game = element("game")
         game.hidden = False
         animate = MOTION.get(self.pace, 0) > 0 and not game.hidden
-        # Idle: no other answer pending and no computer to move, so the screen takes input
-        # (and #app stops being busy) the moment it is in, while its cards still land.
+        # Idle (nothing pending): #app stops being busy as the screen goes in, cards landing.
         idle = self.waiting == 0 and not (self.bot and self.screen != "start")
         options = {"animate": animate, "hold": hold if animate else 0,
                    "duration": MOTION.get(self.pace, 0), "idle": idle}
@@ -444,9 +417,8 @@ class Page:
             return
         event.preventDefault()
         if window.tweakMotion.hurry():  # a computer's move was still being shown: it ends now
-            await window.tweakMotion.settled()
-            target = twin(target)
-            if target is None:
+            target = await window.tweakMotion.twin(target)
+            if not target:  # a card just captured
                 notify(self, _("That card is gone: choose again."))
                 return
         kind = "data-action" if target.getAttribute("data-action") else "data-ui"

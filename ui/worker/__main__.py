@@ -15,9 +15,10 @@ import os
 import sys
 import traceback
 
-# The game's modules: pyscript.toml writes python.zip (tools/worker_archive.py) into the worker's file system
-# as it is, and Python imports straight from it (zipimport, with the bytecode inside): nothing is
-# unpacked before the first answer.  Without the archive (the modules on disk) nothing changes.
+# The game's modules: pyscript.toml writes python.zip (tools/worker_archive.py) into the
+# worker's file system as it is, and Python imports straight from it (zipimport, with the
+# bytecode inside): nothing is unpacked before the first answer.  Without the archive (the
+# modules on disk) nothing changes.
 ARCHIVE = os.path.abspath("python.zip")
 if os.path.isfile(ARCHIVE) and ARCHIVE not in sys.path:
     sys.path.insert(0, ARCHIVE)

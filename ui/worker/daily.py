@@ -142,11 +142,11 @@ def deal_seed(day: date) -> int:
 
 
 def bot_seed(day: date, seat: int, step: int) -> int:
-    # R21 and ui/worker/computers.py's note on bot seeds (bot_seeds): elsewhere a computer's seed is kept unrelated
-    # to the deal's so that nothing it shows could lead back to the deal.  Here both come from
-    # the date, which is public, and the deal is the same for everyone by design: its seed is
-    # in every daily record and derivable by anyone from the date, so deriving the computers'
-    # seeds from the date reveals nothing more.  The bots still decide from their own view only.
+    # R21 and ui/worker/computers.py's note on bot seeds (bot_seeds): elsewhere a computer's
+    # seed is kept unrelated to the deal's so that nothing it shows could lead back to the
+    # deal.  Here both come from the date, which is public, and the deal is the same for
+    # everyone by design: its seed is in every daily record and derivable by anyone from the
+    # date, so deriving the computers' seeds from the date reveals nothing more.  The bots still decide from their own view only.
     # Their hash input differs from the deal's, so the two streams are unrelated.
     return _hashed(f"tweak-daily-bot:{day_text(day)}:{seat}:{step}")
 
