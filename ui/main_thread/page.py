@@ -18,7 +18,8 @@ SAVE_KEYS = ("tweak.save", "tweak.save.previous")
 DAILY_KEY = "tweak.daily"  # the daily deal of this device (the worker decides what it holds)
 STATS_KEY = "tweak.stats"  # the player's statistics (the worker counts)
 LAST_KEY = "tweak.last"  # the last game played to its end: its results and review stay at hand
-STORED_KEYS = SAVE_KEYS + (DAILY_KEY, STATS_KEY, LAST_KEY)  # a ``saves`` argument's keys
+TABLE_KEY = "tweak.table"  # the host's table for other devices: its id, their seats' secrets
+STORED_KEYS = SAVE_KEYS + (DAILY_KEY, STATS_KEY, LAST_KEY, TABLE_KEY)  # a ``saves`` argument
 PACE_KEY = "tweak.pace"
 LANG_KEY = "tweak.lang"  # the language the player picked (ui/main_thread/lang.js stores it)
 OWNER_KEY = "tweak.owner"  # which tab plays the saved game (localStorage: every tab sees it)
@@ -228,7 +229,18 @@ class Page:
         if self.screen != "away":  # a tab that gave the game up writes nothing more
             for key, value in (reply.get("store") or {}).items():
                 store(key, value)
+        # Other devices hear a move at once, not after its motion here (ui/main_thread/peers.js).
+        for source, texts in (reply.get("send") or {}).items():
+            for line in texts:
+                window.tweakPeers.send(source, line)
+        if "peers" in reply:
+            window.tweakPeers.host(reply["peers"])
         return reply
+
+    def on_peer(self, source, event, text):
+        """An event of another device's channel (peers.js): the worker reads it, untrusted."""
+        asyncio.create_task(self.ask("peer", str(source), str(event), str(text or ""),
+                                     stats_text()))
 
     def mark_busy(self):
         """``#app[aria-busy]`` while the screen is about to change: the worker has not answered
@@ -267,7 +279,7 @@ class Page:
             self.show_start(reply)
         elif screen in ("rules", "stats"):
             self.show_rules(reply["html"])
-        elif screen:
+        elif screen and screen not in ("join", "reply"):  # those two are peers.js's screens
             await self.show_game(reply, hold)
 
     # ---- screens -----------------------------------------------------------------------------
@@ -306,10 +318,11 @@ class Page:
         window.scrollTo(0, 0)
 
     async def show_game(self, reply, hold=0):
-        self.slot = reply.get("slot") or self.slot
+        joined = reply.get("joined")  # another device's game: this tab saves and owns nothing
+        self.slot = self.slot if joined else reply.get("slot") or self.slot
         if self.screen in ("start", "away"):  # a game begins (or comes back) in this tab
             self.generation += 1
-            self.claim()
+            window.tweakPeers.joined() if joined else self.claim()
         self.screen = reply["screen"]
         self.bot = reply.get("bot", False)
         announce(reply.get("announce") or [])
@@ -328,6 +341,8 @@ class Page:
                    "duration": MOTION.get(self.pace, 0), "idle": idle}
         await window.tweakMotion.swap(game, reply["html"], reply.get("motion"),
                                       js.JSON.parse(json.dumps(options)))
+        window.tweakPeers.fill(game)  # the invitations, into the screen's [data-invite] slots
+        window.tweakPeers.wake("send" in reply or bool(reply.get("joined")))
         lost = not document.activeElement or document.activeElement == document.body
         if reply.get("focus") and (reply.get("turn") or lost):
             target = document.querySelector(reply["focus"])
@@ -590,6 +605,7 @@ async def main():
     window.addEventListener("storage", create_proxy(page.on_storage))
     window.addEventListener("keydown", create_proxy(on_key))
     element("app").addEventListener("click", create_proxy(page.on_click))
+    window.tweakPeers.attach(create_proxy(page.on_peer))
     document.addEventListener("change", create_proxy(page.on_change))
     element("statistics").hidden = False  # the worker answers it from now on
     pending = window.tweakBoot.ready()  # the click made while loading, if any

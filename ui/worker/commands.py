@@ -5,7 +5,8 @@ Data: ``Selection`` (a hand card, table cards by position, an open [T!] chooser:
 picks this turn, not part of the game) and ``COMMANDS`` (``ui.worker.protocol.WORKER_COMMANDS``
 but "review", which is ``ui.worker.host``'s: name -> its handler, called as
 ``handler(session, argument)`` with the text after "name:", or "").  The coach's commands are
-``ui.worker.coach``'s, Take back is ``Session.take_back`` (``ui.worker.takeback``).  A handler
+``ui.worker.coach``'s, Take back is ``Session.take_back`` (``ui.worker.takeback``); the lobby's
+and the away seats' commands change ``Session.remote`` (``ui.worker.remote``).  A handler
 raises ``SessionError`` for what cannot be done now, a click on a card already gone
 included (its sentence is the table's notice).
 """
@@ -89,6 +90,33 @@ def _next_round(session, _arg: str) -> None:
             session.viewer = None
 
 
+def _start_game(session, _arg: str) -> None:
+    """The lobby's Start: every seat on another device has its person, or a computer."""
+    if not session.lobby:
+        return
+    waiting = [seat for seat, there in session.remote.items() if not there.here]
+    if waiting:
+        raise SessionError(_("The game starts when every seat is taken: wait for {name}, or "
+                             "let a computer play that seat.").format(
+                                 name=session.seats[waiting[0]].name))
+    session.lobby = False
+
+
+def _seat_computer(session, arg: str) -> None:
+    """In the lobby, a computer takes for good the seat on another device numbered ``arg``."""
+    seat = int(arg) if arg.isascii() and arg.isdigit() and len(arg) == 1 else -1
+    if session.lobby and seat in session.remote and not session.remote[seat].here:
+        session.make_computer(seat)
+
+
+def _stand_in(session, arg: str) -> None:
+    """During the game, a computer plays the away seat ``arg`` until its person is back (or
+    no longer does)."""
+    seat = int(arg) if arg.isascii() and arg.isdigit() and len(arg) == 1 else -1
+    if not session.lobby:
+        session.stand_in(seat)
+
+
 def _set_pace(session, arg: str) -> None:
     """The pace of computer moves, a key of ``PACES`` (any other is ignored)."""
     if arg in PACES:
@@ -108,4 +136,7 @@ COMMANDS = {
     "sums": coach.switch_sums,
     "hints": coach.switch_hints,
     "take-back": lambda session, _arg: session.take_back(),
+    "start-game": _start_game,
+    "seat-computer": _seat_computer,
+    "stand-in": _stand_in,
 }

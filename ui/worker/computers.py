@@ -105,8 +105,9 @@ class Computers:
             return daily.decision_bot(self.record, self.seats[seat].level, seat,
                                       self.state.step)
         if seat not in self.bots or self._paces.get(seat, self.pace) != self.pace:
-            self.bots[seat] = bots.make_bot(self.seats[seat].level, seed=self.bot_seeds[seat],
-                                            pace=self.pace)
+            # A seat on another device has no level: a computer standing in plays the default.
+            level = self.seats[seat].level or bots.DEFAULT_LEVEL
+            self.bots[seat] = bots.make_bot(level, seed=self.bot_seeds[seat], pace=self.pace)
             self._paces[seat] = self.pace
         return self.bots[seat]
 

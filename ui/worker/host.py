@@ -24,7 +24,9 @@ from . import i18n
 from .address import query_params
 from .cues import LANG, cues, render_sound_controls
 from .daily import DailyVerbs, dumps_status
+from .guest import GuestVerbs
 from .hooks import Hooks, SessionError, parse_hooks
+from .hosting import HostingVerbs
 from .i18n import YOU, _, shown_name
 from .protocol import DAILY_KEY, LAST_KEY, PACES, SAVE_KEY, STATS_KEY, STORED_KEYS
 from .review import ReviewVerbs
@@ -48,6 +50,10 @@ def _daily_in_play(host, saves: dict) -> bool:
 LINKS = {
     "#g=": lambda host, rest, saves: host.open_link(rest, saves),
     "#daily=": lambda host, rest, saves: host.daily(rest, saves, link=True),
+    # Play across devices: the main thread (ui/main_thread/peers.js) reads the invitation or
+    # the reply and shows its screen; this tab plays another device's game, or none.
+    "#join=": lambda host, rest, saves: host._guest_open(rest),
+    "#reply=": lambda host, rest, saves: {"screen": "reply"},
 }
 # After a reload, the slot of the game the tab showed -> whether it still holds that game.
 STILL_THERE = {
@@ -57,7 +63,7 @@ STILL_THERE = {
 }
 
 
-class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs):
+class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs, HostingVerbs, GuestVerbs):
     """The worker's state and the page protocol's verbs.  See the module docstring."""
 
     def __init__(self, seeds: Optional[random.Random] = None, clock=_utc_now,
@@ -76,6 +82,9 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs):
         self._prompted = ("", -1)  # the last turn prompt announced, and its game step
         self.lang = LANG  # the language spoken aloud (ui.worker.cues): the worker's, set with it
         self.review = None  # ui.worker.review.Review of the finished game, while its review is open
+        self.guest = None  # ui.worker.guest.Mirror: this tab plays another device's game
+        self._told = {}  # remote seat -> what its device was last sent (ui.worker.hosting)
+        self._invited = ""  # the last invitations asked of the main thread (``peers``)
 
     # -- the start screen and languages ------------------------------------------------------
 
@@ -149,32 +158,41 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs):
         aside (``store``) with a notice."""
         self.session = None
         self.review = None
+        self.guest = None
+        self.slot = SAVE_KEY
         listing, store = self._saves_listing(saves)
         status, daily_store, daily_notice = self._read_daily(saves)
         store.update(daily_store)
         self.notice = " ".join(filter(None, (self.notice, daily_notice)))
         notice, self.notice = self.notice, ""
-        return {"screen": "start", "saves": listing, "notice": render_notice(notice),
-                "daily": self._daily_section(status, saves.get(STATS_KEY)), "store": store}
+        reply = {"screen": "start", "saves": listing, "notice": render_notice(notice),
+                 "daily": self._daily_section(status, saves.get(STATS_KEY)), "store": store}
+        self._invited = ""
+        reply["peers"] = '{"seats": []}'  # no table open to other devices now
+        return reply
 
     # -- playing ------------------------------------------------------------------------
 
     def act(self, action: str, stats: Optional[str] = None) -> dict:
         """A move in notation (a clicked ``data-action``) by the person to act; ``stats``, the
         stored statistics (counted into if the move ends the game)."""
+        if self.guest is not None:
+            return self._guest_play(lambda mirror: mirror.act(action))
         return self._play(lambda session: session.act(action), stats)
 
     def command(self, text: str) -> dict:
         """A UI command (a clicked ``data-ui``) that is not a move: selection, choosers, pass
         screens, next round, pace."""
-        session = self._session()
         name, _sep, arg = text.partition(":")
+        if name == "pace" and arg in PACES:
+            self.pace = arg
+        if self.guest is not None:
+            return self._guest_play(lambda mirror: mirror.command(text))
+        session = self._session()
         if name == "review":
             return self._review(arg)
         if self.review is not None:  # e.g. a notice's OK: the review stays open
             return self._review_reply(announce=False)
-        if name == "pace" and arg in PACES:
-            self.pace = arg
         reply = self._play(lambda session: session.command(text))
         if name == "take-back":  # the log was told anew: nothing in it is news
             self._announced = session.log[-1].serial if session.log else 0
@@ -183,10 +201,14 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs):
     def bot_move(self, stats: Optional[str] = None) -> dict:
         """The computer seat to act thinks (here, in the worker) and moves; when no computer is
         to move the reply just shows the screen.  ``stats`` as for ``act``."""
+        if self.guest is not None:
+            return {}  # the host's device plays its computers
         return self._play(lambda session: session.step_bots(limit=1), stats)
 
     def screen(self) -> dict:
         """The current screen again (e.g. after the rules page)."""
+        if self.guest is not None:
+            return self._guest_play(lambda mirror: None)
         if self.review is not None and self.session is not None:
             return self._review_reply(announce=False)
         return self._reply()
@@ -202,6 +224,8 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs):
 
     def link(self) -> dict:
         """The current game's link fragment (``g=...``), for "Copy link"."""
+        if self.guest is not None:  # the record, and so every hand, is the host's
+            raise SessionError(_("Only the host's device can share this game."))
         return {"fragment": self._session().link_fragment()}
 
     # -- replies ------------------------------------------------------------------------
@@ -236,7 +260,9 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs):
 
         session = self._session()
         store = dict(store or {})
-        if saved and self.slot == DAILY_KEY:  # the device's daily deal: its own slot
+        if self.slot is None:  # a guest's device: the game is saved on the host's
+            pass
+        elif saved and self.slot == DAILY_KEY:  # the device's daily deal: its own slot
             store[DAILY_KEY] = dumps_status(self._daily_status(session))
             if session.state.is_over:
                 store[LAST_KEY] = session.save_text()
@@ -257,13 +283,15 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs):
                           self.lang))
         if saved:
             eyes = screen.view.seat if screen.view else None
-            reply["motion"] = motion_of(session.state.events, eyes, session.record.rules)
+            reply["motion"] = motion_of(session.state.events, eyes, session.rules)
         flash = session.take_flash()
         if flash is not None:
             # Over a score sheet a TWEAK! burst would hide the numbers: a toast says it instead.
             big = flash.tweak and screen.kind not in ("scores", "over")
             reply["flash"] = game.render_flash(flash, session.names, big=big)
             reply["flash_big"] = big
+        if self.guest is None:
+            self._hosting(session, reply)
         return reply
 
     def _narration(self, session, screen) -> tuple:

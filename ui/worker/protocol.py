@@ -14,6 +14,8 @@ flow of one move through these names.
 from __future__ import annotations
 
 __all__ = ["VERSION", "VERBS", "REPLY_KEYS", "PAGE_COMMANDS", "WORKER_COMMANDS", "STORAGE",
+           "PEER_VERSION", "MAX_PEER_MESSAGE", "PEER_MESSAGES", "TO_HOST", "TO_GUEST",
+           "TABLE_KEY", "SEAT_KEY",
            "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "LAST_KEY", "LAST_BROKEN_KEY", "DAILY_KEY",
            "DAILY_BROKEN_KEY",
            "STATS_KEY", "STATS_BROKEN_KEY", "SAVE_KEYS", "STORED_KEYS", "PACES", "DEFAULT_PACE",
@@ -42,6 +44,7 @@ VERBS = {
     "statistics": ("stats", "step"),
     "export_stats": ("stats",),
     "import_stats": ("text", "stats"),
+    "peer": ("source", "event", "text", "stats"),  # from another device (PEER_MESSAGES)
     "memory": (),  # the worker's memory figures, for tests/bench/soak_page.py
 }
 # What the arguments are (the worker decodes them; any other is plain text).
@@ -52,6 +55,10 @@ ARGUMENTS = {
     "playing": 'the storage key of the game this tab showed before a reload, or "no"',
     "pace": "the pace last chosen (a key of PACES)",
     "stats": "the stored statistics text (STATS_KEY), counted into when a game ends",
+    "source": 'where a peer event comes from: a seat number ("1") on the host, "host" on a '
+              'guest',
+    "event": '"open" (the channel is up: on a guest, text is JSON {"name", "secret", '
+             '"table", "seat"} of ui/main_thread/peers.js), "message" or "closed"',
 }
 
 # What a reply may hold; the main thread does what each key says and nothing else.
@@ -83,6 +90,10 @@ REPLY_KEYS = {
     "fragment": "the game's link fragment (link)",
     "download": '{"name", "text"}: a file to save (export_stats)',
     "error": "a sentence for the player: the call could not be answered",
+    "send": "{source: [texts]}: messages for other devices (PEER_MESSAGES), sent at once",
+    "peers": 'the host\'s invitations: JSON {"table", "host", "seats": [{"seat", "name"}]} '
+             'for tweakPeers.host (ui/main_thread/peers.js); {"seats": []} ends them',
+    "joined": "a guest's game has come from the host: the join screen gives way to it",
 }
 
 # Commands the main thread carries out (it may then call a verb): name -> what it does.
@@ -107,6 +118,9 @@ WORKER_COMMANDS = {
     "hint": "the coach's hint", "sums": "show every capture's sum",
     "hints": "hints on or off (between people)", "take-back": "undo the last move",
     "review": "review, review:close, review:CMD (ui.worker.review.Review.go)",
+    "start-game": "the lobby's Start: play with the seats as they are",
+    "seat-computer": "seat-computer:N, a computer takes seat N for good (in the lobby)",
+    "stand-in": "stand-in:N, a computer plays seat N while its person is away, or stops",
 }
 
 # localStorage keys.
@@ -119,26 +133,53 @@ DAILY_KEY = "tweak.daily"  # this device's daily deal: the game, then only its r
 DAILY_BROKEN_KEY = "tweak.daily.broken"  # a daily-deal status that could not be read
 STATS_KEY = "tweak.stats"  # statistics (ui.worker.stats)
 STATS_BROKEN_KEY = "tweak.stats.broken"  # statistics that could not be read
+TABLE_KEY = "tweak.table"  # the host's table: its id and each remote seat's secret
+SEAT_KEY = "tweak.seat"  # a guest's seat at another device's table
 STORAGE = {
-    SAVE_KEY: "worker", PREVIOUS_KEY: "worker", BROKEN_KEY: "worker", LAST_KEY: "worker",
+    SAVE_KEY: "worker", TABLE_KEY: "worker", PREVIOUS_KEY: "worker", BROKEN_KEY: "worker", LAST_KEY: "worker",
     LAST_BROKEN_KEY: "worker", DAILY_KEY: "worker", DAILY_BROKEN_KEY: "worker", STATS_KEY: "worker",
     STATS_BROKEN_KEY: "worker",
     # The page's own: the pace chosen, the language picked (ui/main_thread/lang.js), the tab
     # that plays the saved game, and the sound and speech settings (ui/main_thread/sound.js).
     "tweak.pace": "page", "tweak.lang": "page", "tweak.owner": "page",
     "tweak.sound": "page", "tweak.speech": "page", "tweak.speech.turn": "page",
+    # ui/main_thread/peers.js's: the STUN server named for play across networks (none by
+    # default), the name a guest typed, and the seat a guest holds ({"table", "seat",
+    # "secret"}: the secret lets that device, and only it, take the seat back).
+    "tweak.stun": "page", "tweak.name": "page", SEAT_KEY: "worker",
     # sessionStorage: the key of the game this tab shows (a reload resumes it).
     "tweak.playing": "tab",
 }
 SAVE_KEYS = (SAVE_KEY, PREVIOUS_KEY)
 # What a ``saves`` argument may hold: the saves, the daily deal, the statistics (the start
 # screen shows the streak) and the last finished game.
-STORED_KEYS = SAVE_KEYS + (DAILY_KEY, STATS_KEY, LAST_KEY)
+STORED_KEYS = SAVE_KEYS + (DAILY_KEY, STATS_KEY, LAST_KEY, TABLE_KEY)
 
 # Seconds from a computer's turn to its move on screen, thinking included; tweak.bots budgets
 # its thinking by the same names.
 PACES = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 DEFAULT_PACE = "normal"
+
+# Messages between devices, one text each on a data channel: a JSON object
+# {"v": PEER_VERSION, "t": type, field: value...} (ui.worker.remote reads and writes them).
+# Both ends treat what arrives as untrusted: at most MAX_PEER_MESSAGE characters, exactly these
+# fields, each of its kind, or it is dropped.
+PEER_VERSION = 1
+MAX_PEER_MESSAGE = 16384
+PEER_MESSAGES = {
+    # A guest's device to the host's.
+    "hello": {"name": "text", "secret": "text"},  # take the seat (back): a name, its secret
+    "act": {"action": "text", "step": "number"},  # a move in notation, seen at that step
+    "rematch": {},  # the guest would play again
+    # The host's device to a guest's.
+    "welcome": {"seat": "number", "secret": "text", "host": "text"},  # the seat is yours
+    "table": {"names": "texts", "kinds": "texts", "presence": "texts"},  # who sits where
+    "view": {"view": "view", "step": "number", "actor": "seat"},  # the seat's tweak.wire view
+    "refused": {"why": "text"},  # the last message changed nothing: why (REFUSALS)
+    "bye": {"why": "text"},  # the host ended the table: "ended", "taken" (another device)
+}
+TO_HOST = ("hello", "act", "rematch")
+TO_GUEST = ("welcome", "table", "view", "refused", "bye")
 
 
 def command_name(text: str) -> str:

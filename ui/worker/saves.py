@@ -16,7 +16,8 @@ from .daily import day_text
 from .hooks import SessionError
 from .i18n import _, told
 from .protocol import (BROKEN_KEY, DAILY_KEY, LAST_BROKEN_KEY, LAST_KEY, PREVIOUS_KEY,
-                       SAVE_KEY, SAVE_KEYS)
+                       SAVE_KEY, SAVE_KEYS, TABLE_KEY)
+from .remote import message
 from .screens.start import render_last, render_saves, save_summary
 
 __all__ = ["SavedGames"]
@@ -106,6 +107,8 @@ class SavedGames:
         store = {}
         if key != SAVE_KEY:  # swap: the game it replaces stays resumable
             store[PREVIOUS_KEY] = saves.get(SAVE_KEY)
+        if session.remote:  # its seats on other devices, which may come back
+            self._adopt_table(session, saves.get(TABLE_KEY))
         return self._begin(session, store)
 
     def open_link(self, fragment: str, saves: dict) -> dict:
@@ -124,6 +127,10 @@ class SavedGames:
         """The same seats and rules, a new deal.  ``saves``: the stored saves, when the game
         over may not be the saved one (the last game opened from the start screen): a game in
         progress there is kept as the previous save.  Refused for the device's daily deal."""
+        if self.guest is not None:  # the host deals it: ask
+            self.guest.outbox.append(message("rematch"))
+            self.guest.notice = _("The host has been asked for a rematch.")
+            return self._guest_play(lambda mirror: None)
         session = self._session()
         if session.daily_counts:
             session.notice = _("The daily deal is played once a day: start a new game "
@@ -184,6 +191,7 @@ class SavedGames:
         self.session = session
         self.review = None
         self.slot = slot
+        self._told = {}  # the devices at this table are told everything anew
         self.notice = ""
         # A game shown anew: its last move is announced, not the whole replayed log.
         self._announced = session.log[-2].serial if len(session.log) > 1 else 0

@@ -33,6 +33,7 @@ from .computers import Computers, bot_seeds
 from .hooks import Hooks, SessionError
 from .i18n import YOU, _, told
 from .protocol import PACES
+from .remote import Presence
 from .story import Flash, flash_of, tell
 from .takeback import TakeBack
 
@@ -54,23 +55,30 @@ LOG_LINES = 60
 @dataclass(frozen=True)
 class Seat:
     name: str
-    kind: str  # "human" or "bot"
+    kind: str  # "human" (at this device), "bot" or "remote" (a person on another device)
     level: Optional[str] = None  # a key of tweak.bots.LEVELS for a computer seat
 
     @property
     def is_human(self) -> bool:
+        """A person at this device."""
         return self.kind == "human"
 
     @property
+    def is_remote(self) -> bool:
+        return self.kind == "remote"
+
+    @property
     def tag(self) -> str:
-        return "human" if self.is_human else f"bot:{self.level}"
+        return self.kind if self.kind != "bot" else f"bot:{self.level}"
 
     @property
     def label(self) -> str:
-        """"Human" or "Computer · Medium": the level's label from ``tweak.bots.CHOICES``, in
-        the current language."""
+        """"Human", "On another device" or "Computer · Medium": the level's label from
+        ``tweak.bots.CHOICES``, in the current language."""
         if self.is_human:
             return _("Human")
+        if self.is_remote:
+            return _("On another device")
         labels = dict(bots.CHOICES)
         return _("Computer · {level}").format(
             level=_(labels.get(self.level, str(self.level).title())))
@@ -79,8 +87,8 @@ class Seat:
     def from_tag(name: str, tag: str) -> "Seat":
         """The seat a record's tag describes.  A computer level this version no longer has
         (levels get renamed) becomes the default level rather than making a save unreadable."""
-        if tag == "human":
-            return Seat(name, "human")
+        if tag in ("human", "remote"):
+            return Seat(name, tag)
         level = tag[4:] if tag.startswith("bot:") else ""
         if level not in bots.LEVELS:
             level = bots.DEFAULT_LEVEL
@@ -116,8 +124,9 @@ def _unique(names) -> list:
 
 
 def parse_setup(fields) -> Setup:
-    """Read the start form: ``players`` (2–6), ``name-N``, ``kind-N`` (``human``, ``bot`` for
-    the default level, or ``bot:LEVEL``) for each seat N, and ``edition``."""
+    """Read the start form: ``players`` (2–6), ``name-N``, ``kind-N`` (``human``, ``remote``
+    for a person on another device, ``bot`` for the default level, or ``bot:LEVEL``) for each
+    seat N, and ``edition``."""
     try:
         players = int(str(fields.get("players", "")).strip())
     except ValueError:
@@ -134,8 +143,8 @@ def parse_setup(fields) -> Setup:
     for seat in range(players):
         kind = str(fields.get(f"kind-{seat}", "human" if seat == 0 else "bot"))
         name = _clean_name(fields.get(f"name-{seat}"), seat)
-        if kind == "human":
-            seats.append(Seat(name, "human"))
+        if kind in ("human", "remote"):
+            seats.append(Seat(name, kind))
             continue
         level = bots.DEFAULT_LEVEL if kind == "bot" else kind[4:] if kind.startswith("bot:") else ""
         if level not in bots.LEVELS:
@@ -144,9 +153,9 @@ def parse_setup(fields) -> Setup:
         seats.append(Seat(name, "bot", level))
     if not any(seat.is_human for seat in seats):
         raise SessionError(_("At least one seat must be a person (Human)."))
-    if sum(seat.is_human for seat in seats) >= 2 and seats[0].name == YOU:
-        # The first seat's default "You" means nothing when several people share the device
-        # ("Pass the device to You"); a name a player typed in another seat is kept.
+    if sum(seat.kind != "bot" for seat in seats) >= 2 and seats[0].name == YOU:
+        # The first seat's default "You" means nothing when several people play ("Pass the
+        # device to You", "You's table"); a name a player typed in another seat is kept.
         seats[0] = replace(seats[0], name=_player(0))
     names = _unique([seat.name for seat in seats])
     return Setup(tuple(replace(seat, name=name) for seat, name in zip(seats, names)), edition)
@@ -168,6 +177,8 @@ class Screen:
     pass_reason: str = ""  # "turn", "bomb" or "round"
     hot_seat: bool = False
     thinking: Optional[int] = None  # the computer seat now choosing its move
+    waiting: Optional[int] = None  # the seat on another device whose move the table awaits
+    presence: tuple = ()  # per seat: "" (this device, a computer), or a ui.worker.remote state
     notice: str = ""
     pace: str = "normal"
     hints: bool = False  # the Hint button is offered (on the person's turn)
@@ -179,6 +190,8 @@ class Screen:
     daily: str = ""  # the daily deal's date ("YYYY-MM-DD") if this game is one
     daily_counts: bool = False  # it is this device's daily deal of its day (not a replay)
     rival: Optional[object] = None  # ui.worker.daily.Result: a friend's, from their link
+    guest: bool = False  # drawn on a guest's device: the game is another device's
+    connected: bool = True  # a guest's device is connected to the host's
 
     @property
     def names(self) -> tuple:
@@ -213,6 +226,12 @@ class Session(TakeBack, Computers):
         if not self.humans:
             raise SessionError(_("This game has no human seat to play from."))
         self.bot_seeds = bot_seeds(self.seats)  # unrelated to the deal's (R21)
+        # Seats of people on other devices: their presence (ui.worker.remote); none of them is
+        # at the table until their device joins.
+        self.remote = {i: Presence() for i, seat in enumerate(self.seats) if seat.is_remote}
+        self.lobby = False  # a new game with seats on other devices waits for them to join
+        self.table = ""  # the id of this game's table for other devices (ui.worker.hosting)
+        self.last_actor = None  # the seat that made the last action
         self.daily_counts = False  # ui.worker.host marks the device's own daily deal
         self.rival = None  # a daily deal's friend's result (ui.worker.daily.Result), from host
         self.bots = {}  # seat -> its bot, made on its first move (``bot``)
@@ -258,7 +277,9 @@ class Session(TakeBack, Computers):
         except (ValueError, RulesError) as error:
             raise SessionError(_("This game cannot be dealt: {error}").format(
                 error=told(error))) from None
-        return Session(record, setup.seats, state, pace=hooks.pace or "normal")
+        session = Session(record, setup.seats, state, pace=hooks.pace or "normal")
+        session.lobby = bool(session.remote)
+        return session
 
     @staticmethod
     def new_daily(day, pace: str = "normal") -> "Session":
@@ -272,9 +293,13 @@ class Session(TakeBack, Computers):
         return self.record.daily
 
     def rematch(self, seed: int) -> "Session":
-        """A new game with the same seats and rule set, dealt from a new seed."""
+        """A new game with the same seats and rule set, dealt from a new seed; the devices
+        that play seats here play them there too."""
         record = Record(players=self.record.players, seed=seed, rules=self.record.rules)
-        return Session(record, self.seats, pace=self.pace)
+        session = Session(record, self.seats, pace=self.pace)
+        session.remote = {seat: replace(presence) for seat, presence in self.remote.items()}
+        session.table = self.table
+        return session
 
     @staticmethod
     def from_record(record: Record, pace: str = "normal") -> "Session":
@@ -332,8 +357,14 @@ class Session(TakeBack, Computers):
     def names(self) -> tuple:
         return tuple(seat.name for seat in self.seats)
 
+    @property
+    def rules(self):
+        return self.record.rules
+
     def kind(self) -> str:
-        """Which screen the page shows: "over", "scores", "pass" or "table"."""
+        """Which screen the page shows: "lobby", "over", "scores", "pass" or "table"."""
+        if self.lobby:
+            return "lobby"
         if len(self.state.results) > self.acknowledged:
             return "over" if self.state.is_over else "scores"
         if self.state.is_over:
@@ -344,11 +375,23 @@ class Session(TakeBack, Computers):
         return "table"
 
     def bot_to_act(self) -> bool:
-        """A computer seat must move now and nothing waits for a person (a score sheet)."""
-        return self.kind() == "table" and not self.seats[self.state.to_act].is_human
+        """A computer seat must move now, or one stands in for a person who is away, and
+        nothing waits for a person at this device (a score sheet)."""
+        if self.kind() != "table":
+            return False
+        seat = self.state.to_act
+        presence = self.remote.get(seat)
+        return presence.stood_in() if presence else not self.seats[seat].is_human
 
     def human_to_act(self) -> bool:
         return self.kind() == "table" and self.seats[self.state.to_act].is_human
+
+    def remote_to_act(self) -> Optional[int]:
+        """The seat on another device whose move the game awaits now (no computer stands in
+        for it), else None.  The game waits for it whatever this device's screen shows."""
+        seat = self.state.to_act
+        presence = self.remote.get(seat) if seat is not None else None
+        return seat if presence and not self.lobby and not presence.stood_in() else None
 
     def screen(self) -> Screen:
         """What the page shows now, from the view of the seat whose eyes it is."""
@@ -380,6 +423,9 @@ class Session(TakeBack, Computers):
             pass_reason=reason,
             hot_seat=self.hot_seat,
             thinking=seat if self.bot_to_act() else None,
+            waiting=self.remote_to_act(),
+            presence=tuple(self.remote[i].state if i in self.remote else ""
+                           for i in range(len(self.seats))),
             notice=self.notice,
             pace=self.pace,
         )
@@ -420,6 +466,50 @@ class Session(TakeBack, Computers):
                 command=repr(text[:40])))
         handler(self, arg)
 
+    def act_for(self, seat: int, text: str) -> None:
+        """Apply the action in notation ``text`` sent by the device of ``seat``, a seat on
+        another device; ``SessionError`` if that seat may not act now or the action is not
+        legal.  The sender's seat is where the message came from, never what it says."""
+        if seat not in self.remote or self.lobby or self.remote_to_act() != seat:
+            raise SessionError(_("It is not your turn to play."))
+        try:
+            action = parse_action(text)
+        except NotationError as error:
+            raise SessionError(_("That move cannot be read: {error}").format(
+                error=told(error))) from None
+        if action not in legal_actions(self.state):
+            raise SessionError(_("{move} is not a legal move now.").format(move=text[:40]))
+        self._apply(action)
+
+    def rename(self, seat: int, name: str) -> None:
+        """Seat ``seat`` is called ``name`` from now on (cleaned, and told apart from the
+        others' names): a person on another device says what they are called."""
+        others = [seat_.name.casefold() for i, seat_ in enumerate(self.seats) if i != seat]
+        name = base = _clean_name(name, seat)
+        count = 1
+        while name.casefold() in others:
+            count += 1
+            name = f"{base[:MAX_NAME - 2]} {count}"
+        self.seats = self.seats[:seat] + (replace(self.seats[seat], name=name),) + \
+            self.seats[seat + 1:]
+        self.record = replace(self.record, names=self.names)
+
+    def make_computer(self, seat: int) -> None:
+        """Seat ``seat``, on another device, is a computer's from now on (at the default
+        level): the lobby's "Let a computer play this seat"."""
+        self.remote.pop(seat, None)
+        computer = Seat(self.seats[seat].name, "bot", bots.DEFAULT_LEVEL)
+        self.seats = self.seats[:seat] + (computer,) + self.seats[seat + 1:]
+        self.record = replace(self.record, seats=tuple(seat_.tag for seat_ in self.seats))
+
+    def stand_in(self, seat: int) -> None:
+        """A computer plays the seat on another device while its person is away (or, once
+        they are back, it stops); the seat stays theirs."""
+        presence = self.remote.get(seat)
+        if presence is None:
+            raise SessionError(_("Seat {n} is not played on another device.").format(n=seat + 1))
+        presence.computer = not presence.computer
+
     def person_view(self) -> Optional[PlayerView]:
         """The view of the person to act, if the device is theirs now; None if it is not,
         ``SessionError`` (who is to move) while a computer plays."""
@@ -436,6 +526,7 @@ class Session(TakeBack, Computers):
         seat = self.state.to_act
         self.state = apply(self.state, action)
         self.record = self.record.then(action)
+        self.last_actor = seat
         if self._actors is not None:
             self._actors.append(seat)
         self.selection = Selection()

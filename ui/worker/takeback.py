@@ -41,7 +41,7 @@ class TakeBack:
 
     def _refusal(self) -> str:
         """Why no move may be taken back now, in a sentence; "" if one may."""
-        if self.hot_seat:
+        if self.hot_seat or self.remote:
             return _("Moves cannot be taken back in a game between people.")
         if self.state.is_over:
             return _("The game is over: its moves stand.")

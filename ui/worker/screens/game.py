@@ -22,6 +22,7 @@ from ..session import Screen
 from ..story import YOU
 from .cards import tcard
 from .parts import esc, shown
+from .devices import render_lobby
 from .passing import render_pass
 from .scores import render_over, render_scores
 from .table import render_table
@@ -30,7 +31,7 @@ __all__ = ["render_screen", "render_flash"]
 
 # Screen.kind -> the function drawing that screen.
 RENDERERS = {"table": render_table, "pass": render_pass, "scores": render_scores,
-             "over": render_over}
+             "over": render_over, "lobby": render_lobby}
 
 
 def render_screen(screen: Screen) -> str:

@@ -161,11 +161,12 @@ def render_over(screen: Screen) -> str:
         '<div class="sheet-actions">'
         + ('' if screen.daily else
            '<button type="button" class="btn primary big" data-ui="rematch" id="rematch">'
-           + esc(_("Play again")) + '</button>')
+           + esc(_("Ask for a rematch") if screen.guest else _("Play again")) + '</button>')
         # Every move again, every hand face up, with the evaluator's comments
-        # (ui/worker/review.py).
-        + '<button type="button" class="btn big" data-ui="review" id="review-game">'
-        + esc(_("Review game")) + '</button>' +
+        # (ui/worker/review.py): the host's, whose device holds the game's record.
+        + ('' if screen.guest else
+           '<button type="button" class="btn big" data-ui="review" id="review-game">'
+           + esc(_("Review game")) + '</button>') +
         '<button type="button" class="btn big" data-ui="new-game" id="new-game">'
         + esc(_("New game")) + '</button></div></div></div>'
     )

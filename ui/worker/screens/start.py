@@ -34,7 +34,7 @@ def level_options(choices, default: str, selected: str = "") -> str:
     if selected == "bot" or (selected.startswith("bot:") and
                              selected[4:] not in {level for level, _ in choices}):
         selected = f"bot:{default}"
-    options = [("human", _("Human"))] + [
+    options = [("human", _("Human")), ("remote", _("On another device"))] + [
         (f"bot:{level}", _("Computer · {level}").format(level=_(label)))
         for level, label in choices]
     return "".join(

@@ -9,12 +9,12 @@ the seat's own panel (ui/worker/screens/panel.py) and the log of recent moves.
 
 from __future__ import annotations
 
-from tweak import levels
 from tweak.cards import N_
 
 from ..i18n import _, ngettext
 from ..session import Screen
 from .cards import back_card, face_card
+from .devices import devices_banner, seat_status
 from .panel import render_panel
 from .parts import (TABLE_KEYS, card_names, esc, keyed, menu_button, my_move, piles, seat_badges,
                     seat_stats, shown, tcards_row, wait_click)
@@ -28,16 +28,6 @@ LOG_SHOWN = 8
 # The pace button's label for each pace (ui.worker.protocol.PACES), marked for the catalogue.
 PACE_LABELS = {"normal": N_("Pace: normal"), "fast": N_("Pace: fast"),
                "instant": N_("Pace: instant")}
-
-
-def _kind_label(person) -> str:
-    """"Human" or "Computer · Medium" in the game's language (``Seat.label``'s words, the
-    start screen's messages)."""
-    if person.is_human:
-        return _("Human")
-    label = dict(levels.CHOICES).get(person.level)  # marked in tweak/levels.py
-    level = _(label) if label else str(person.level).title()
-    return _("Computer · {level}").format(level=level)
 
 
 def _topbar(screen: Screen) -> str:
@@ -90,8 +80,9 @@ def _topbar(screen: Screen) -> str:
         f'<nav class="tools" aria-label="{words["tools"]}">'
         f'<button type="button" class="btn ghost" data-ui="pace:{pace_next}" '
         f'title="{words["pace"]}">{esc(pace_label)}</button>'
-        '<button type="button" class="btn ghost" data-ui="copy-link" '
-        f'title="{words["link"]}">{words["copy"]}</button>'
+        + ('' if screen.guest else  # the game's record, every hand in it, is the host's
+           '<button type="button" class="btn ghost" data-ui="copy-link" '
+           f'title="{words["link"]}">{words["copy"]}</button>') +
         f'<button type="button" class="btn ghost" data-ui="rules">{words["rules"]}</button>'
         f'{menu_button()}'
         '</nav></header>'
@@ -113,12 +104,16 @@ def _opponent(screen: Screen, seat: int) -> str:
     status = ""
     if screen.thinking == seat:  # the dots are animated (ui/assets/style.css)
         status = esc(_("thinking")) + '<i>.</i><i>.</i><i>.</i>'
+    elif screen.waiting == seat:
+        status = esc(_("playing on their device")) + '<i>.</i><i>.</i><i>.</i>'
+    elif seat_status(screen, seat):
+        status = esc(seat_status(screen, seat))
     elif active and me.phase == "bomb":
         status = esc(_("choosing a card for the Bomb"))
     elif active:
         status = esc(_("to play"))
     status = f'<span class="thinking">{status}</span>'
-    name, kind = esc(shown(person.name)), esc(_kind_label(person))
+    name, kind = esc(shown(person.name)), esc(person.label)
     in_hand = ngettext("{n} card in hand", "{n} cards in hand", size).format(n=size)
     empty = '<span class=empty-hand>' + esc(_("no cards")) + '</span>'
     return (
@@ -205,7 +200,7 @@ def render_table(screen: Screen) -> str:
     me = screen.view
     return (
         f'<div class="screen table-screen" data-screen="table" data-to-act="{me.to_act}">'
-        f'{_topbar(screen)}{render_notice(screen.notice)}'
+        f'{_topbar(screen)}{render_notice(screen.notice)}{devices_banner(screen)}'
         f'{_opponents(screen)}{_board(screen)}{render_panel(screen)}{_log(screen)}'
         '</div>'
     )

@@ -1,0 +1,280 @@
+"""Play across devices, over a fake transport: one host ``Host`` and a ``Host`` per guest
+device, their messages carried as the main thread's peers.js carries them (texts, in order).
+
+Shown here: the lobby and its Start, whole games with two guests and a computer, that every
+message a guest gets is exactly its own seat's ``tweak.view`` (checked against the host's
+state at every step), a Bomb whose victim is a guest, a guest in Spanish at an English host,
+a guest's reload and rejoin with its secret, and hostile messages that change nothing.
+"""
+
+import json
+import random
+from datetime import datetime, timezone
+
+import pytest
+
+from tweak import PlayBomb, legal_actions, view
+from tweak.wire import from_wire
+from ui.worker.host import Host
+from ui.worker.protocol import MAX_PEER_MESSAGE, SEAT_KEY
+
+CLOCK = lambda: datetime(2026, 12, 1, tzinfo=timezone.utc)  # noqa: E731
+
+
+def seats_form(*kinds, names=()):
+    fields = {"players": str(len(kinds))}
+    for seat, kind in enumerate(kinds):
+        fields[f"kind-{seat}"] = kind
+        fields[f"name-{seat}"] = names[seat] if seat < len(names) else ""
+    return fields
+
+
+class Table:
+    """A host device and its guests, and the messages between them."""
+
+    def __init__(self, kinds, query="?pace=instant", catalogues=None, guest_langs=None):
+        extra = {"catalogues": catalogues} if catalogues else {}
+        self.host = Host(seeds=random.Random(7), clock=CLOCK, **extra)
+        self.host.hello(query, "", {}, "instant", "no", "", ["en"])
+        reply = self.host.deal(seats_form(*kinds, names=("Ana",)), {})
+        assert reply["screen"] == "lobby"
+        self.invited = json.loads(reply["peers"])
+        self.guests = {}
+        self.received = {}  # seat -> every message text its device got
+        self.storage = {}  # seat -> what the guest's device stored
+        self.extra = extra
+        self.guest_langs = guest_langs or {}
+
+    def join(self, seat, name, secret=""):
+        guest = Host(seeds=random.Random(seat), clock=CLOCK, **self.extra)
+        lang = self.guest_langs.get(seat, "en")
+        assert guest.hello("", "#join=x", {}, "instant", "no", lang, [lang])["screen"] == "join"
+        self.guests[seat] = guest
+        opened = {"name": name, "secret": secret, "table": self.invited["table"], "seat": seat}
+        self.from_guest(seat, guest.peer("host", "open", json.dumps(opened)))
+        return guest
+
+    def from_host(self, reply):
+        for source, texts in (reply.get("send") or {}).items():
+            seat = int(source)
+            for text in texts:
+                self.received.setdefault(seat, []).append(text)
+                self.check(seat, text)
+                if seat in self.guests:
+                    self.from_guest(seat, self.guests[seat].peer("host", "message", text))
+        return reply
+
+    def from_guest(self, seat, reply):
+        self.storage.setdefault(seat, {}).update(reply.get("store") or {})
+        for source, texts in (reply.get("send") or {}).items():
+            assert source == "host"
+            for text in texts:
+                self.from_host(self.host.peer(str(seat), "message", text))
+        return reply
+
+    def check(self, seat, text):
+        """What a guest receives holds its own view and nothing more."""
+        assert len(text) < MAX_PEER_MESSAGE
+        data = json.loads(text)
+        if data["t"] == "view":
+            assert from_wire(data["view"]) == view(self.host.session.state, seat)
+        for other, hand in enumerate(self.host.session.state.hands):
+            if other != seat and data["t"] != "view":
+                assert not any(f'"{face}"' in text for face in hand)
+
+    def state(self):
+        return self.host.session.state
+
+
+def play(table, choose=lambda actions: actions[-1], limit=4000):
+    """Play to the end: the host's person, the computers and the guests, each from their own
+    device; every score sheet is seen on every device."""
+    host = table.host
+    for _step in range(limit):
+        session = host.session
+        if session.state.is_over:
+            return
+        for guest in table.guests.values():
+            if guest.guest.kind() == "scores":
+                guest.command("next-round")
+        if session.kind() == "scores":
+            table.from_host(host.command("next-round"))
+            continue
+        seat = session.state.to_act
+        kind = session.seats[seat].kind
+        if kind == "human":
+            table.from_host(host.act(str(choose(legal_actions(session.state)))))
+        elif kind == "remote" and not session.remote[seat].stood_in():
+            guest = table.guests[seat]
+            mine = guest.guest.view
+            assert mine.my_turn and guest.guest.kind() == "table"
+            table.from_guest(seat, guest.act(str(choose(list(mine.legal)))))
+        else:
+            table.from_host(host.bot_move())
+    raise AssertionError("the game did not end")
+
+
+def test_the_lobby_waits_for_every_seat_then_starts():
+    table = Table(("human", "remote", "remote", "bot:easy"))
+    assert [seat["seat"] for seat in table.invited["seats"]] == [1, 2]
+    html = table.host.screen()["html"]
+    assert html.count("data-invite=") == 2 and "disabled" in html
+    assert "every seat is taken" in table.host.command("start-game")["html"]
+    assert table.host.session.kind() == "lobby"
+    table.join(1, "Bea")
+    table.join(2, "Cy")
+    assert table.host.session.names == ("Ana", "Bea", "Cy", table.host.session.names[3])
+    reply = table.from_host(table.host.command("start-game"))
+    assert reply["screen"] == "table"
+    for seat in (1, 2):
+        assert table.guests[seat].guest.kind() == "table"
+        assert 'data-screen="table"' in table.guests[seat].screen()["html"]
+
+
+def test_a_seat_nobody_joins_can_be_a_computer():
+    table = Table(("human", "remote", "remote"))
+    table.join(1, "Bea")
+    table.from_host(table.host.command("seat-computer:2"))
+    assert table.host.session.seats[2].tag == "bot:medium"
+    table.from_host(table.host.command("start-game"))
+    play(table)
+    assert table.state().is_over
+
+
+def test_a_whole_game_with_two_guests_and_a_computer_shows_each_only_its_view():
+    table = Table(("human", "remote", "remote", "bot:easy"), query="?pace=instant&goal=60")
+    table.join(1, "Bea")
+    table.join(2, "Cy")
+    table.from_host(table.host.command("start-game"))
+    play(table, choose=lambda actions: random.Random(len(actions)).choice(actions))
+    assert table.state().is_over
+    for seat in (1, 2):
+        guest = table.guests[seat].guest
+        assert guest.view.totals == table.state().totals and guest.kind() == "over"
+        steps = [json.loads(text)["step"] for text in table.received[seat]
+                 if json.loads(text)["t"] == "view"]
+        assert steps == sorted(set(steps))  # each step once, in order
+        assert 'data-screen="over"' in table.guests[seat].screen()["html"]
+
+
+def test_a_bomb_asks_its_guest_victim_on_the_guests_device():
+    bombs = ",".join(["bomb"] * 8)
+    table = Table(("human", "remote", "bot:easy"), query=f"?pace=instant&tcards={bombs}")
+    table.join(1, "Bea")
+    table.from_host(table.host.command("start-game"))
+    asked = []
+    host = table.host
+
+    def choose(actions):
+        if host.session.state.phase.value == "bomb" and host.session.state.to_act == 1:
+            asked.append(table.guests[1].guest.view.phase)
+        bomb = [action for action in actions if isinstance(action, PlayBomb)]
+        return bomb[0] if bomb else actions[0]
+    play(table, choose=choose)
+    assert "bomb" in asked  # the guest's own view asked it to give up a card
+
+
+def test_a_spanish_guest_at_an_english_host(catalogue_archive):
+    table = Table(("human", "remote"), catalogues=catalogue_archive, guest_langs={1: "es"})
+    table.join(1, "Bea")
+    reply = table.from_host(table.host.command("start-game"))
+    assert "Invite" not in reply["html"] and 'lang' not in reply  # the host stays English
+    html = table.guests[1].screen()["html"]
+    assert "Ronda" in html and "Round" not in html
+
+
+def test_a_guest_reloads_and_takes_its_seat_back_with_its_hand():
+    table = Table(("human", "remote", "bot:easy"))
+    table.join(1, "Bea")
+    table.from_host(table.host.command("start-game"))
+    kept = json.loads(table.storage[1][SEAT_KEY])
+    assert kept["seat"] == 1 and kept["secret"]
+    table.from_host(table.host.peer("1", "closed", ""))
+    assert table.host.session.remote[1].state == "away"
+    assert "is away" in table.host.screen()["html"]
+    # Another device with the invitation but not the secret is refused.
+    stranger = table.join(1, "Mallory", secret="guess")
+    assert stranger.guest.view is None
+    assert json.loads(table.received[1][-1]) == {"v": 1, "t": "refused", "why": "taken"}
+    assert table.host.session.remote[1].state == "away"
+    back = table.join(1, "Bea", secret=kept["secret"])
+    assert back.guest.view.hand == table.state().hands[1]
+    assert table.host.session.remote[1].state == "here"
+    play(table)
+
+
+def test_a_computer_stands_in_while_a_guest_is_away():
+    table = Table(("human", "remote"))
+    table.join(1, "Bea")
+    table.from_host(table.host.command("start-game"))
+    table.from_host(table.host.peer("1", "closed", ""))
+    table.from_host(table.host.command("stand-in:1"))
+    assert table.host.session.remote[1].state == "computer"
+    del table.guests[1]
+    play(table)  # the host's computer plays seat 1 to the end
+    assert table.state().is_over
+
+
+@pytest.mark.parametrize("text", [
+    "{not json", "[]", json.dumps({"v": 1, "t": "act", "action": "R3"}),  # a field missing
+    json.dumps({"v": 2, "t": "act", "action": "R3", "step": 0}),
+    json.dumps({"v": 1, "t": "view", "view": {}, "step": 0, "actor": 0}),  # host-only type
+    json.dumps({"v": 1, "t": "act", "action": "R3", "step": 0, "seat": 0}),  # an extra field
+    json.dumps({"v": 1, "t": "act", "action": ["R3"], "step": 0}),
+    "x" * (1 << 20),
+])
+def test_malformed_guest_messages_are_dropped(text):
+    table = Table(("human", "remote"))
+    table.join(1, "Bea")
+    table.from_host(table.host.command("start-game"))
+    before = table.host.session.record
+    assert table.host.peer("1", "message", text) == {}
+    assert table.host.session.record == before
+
+
+def test_a_guest_cannot_act_for_another_seat_or_out_of_turn():
+    table = Table(("human", "remote", "remote"))
+    table.join(1, "Bea")
+    table.join(2, "Cy")
+    table.from_host(table.host.command("start-game"))
+    state = table.state()
+    seat = state.to_act
+    move = str(legal_actions(state)[0])
+    step = state.step
+    for sender in {1, 2} - {seat}:  # every guest whose turn it is not
+        reply = table.host.peer(str(sender), "message", json.dumps(
+            {"v": 1, "t": "act", "action": move, "step": step}))
+        assert json.loads(reply["send"][str(sender)][0])["why"] == "turn"
+    for source in ("0", "3", "host", "", "9" * 40):  # not a seat on another device
+        assert table.host.peer(source, "message", json.dumps(
+            {"v": 1, "t": "act", "action": move, "step": step})) == {}
+    for _flood in range(200):
+        table.host.peer("1", "message", json.dumps({"v": 1, "t": "act", "action": "R3xR3",
+                                                    "step": step}))
+    assert table.state() is state
+
+
+def test_a_guest_drops_what_the_host_should_never_send():
+    table = Table(("human", "remote"))
+    guest = table.join(1, "Bea")
+    table.from_host(table.host.command("start-game"))
+    shown = guest.screen()["html"]
+    for text in ("{", json.dumps({"v": 1, "t": "view", "view": {"v": 1, "view": {}},
+                                  "step": 99, "actor": None}),
+                 json.dumps({"v": 1, "t": "hello", "name": "x", "secret": ""}),
+                 json.dumps({"v": 1, "t": "view", "view": {"v": 1, "view": {"seat": 0}},
+                             "step": 99, "actor": 0})):
+        reply = guest.peer("host", "message", text)
+        assert "traceback" not in json.dumps(reply).lower()
+        assert "cannot show" in reply["html"]
+    assert guest.screen()["html"] == shown
+
+
+def test_take_back_is_off_and_the_link_is_the_hosts():
+    table = Table(("human", "remote"))
+    guest = table.join(1, "Bea")
+    table.from_host(table.host.command("start-game"))
+    assert 'data-ui="take-back"' not in table.host.screen()["html"]
+    assert 'data-ui="copy-link"' not in guest.screen()["html"]
+    with pytest.raises(Exception, match="host"):
+        guest.link()

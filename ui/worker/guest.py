@@ -1,0 +1,318 @@
+"""A guest device's table: the game another device hosts, drawn here from this seat's view.
+
+Data: ``Mirror`` holds what the host has sent (``ui.worker.protocol.PEER_MESSAGES``): the
+table's id, this device's seat and its secret, who sits where, the last view (``tweak.wire``,
+checked before use) and its step, and the person's own picks, hint and move log, told here in
+this device's language.  It offers what ``ui.worker.host``'s replies and the shared screens ask
+of a ``ui.worker.session.Session`` (``screen``, ``kind``, ``state``, ``log``...), but holds no
+``State``: it never knows more than the seat's view.  A move is checked against the view's
+legal actions, then sent (``outbox``); the host's engine decides.  ``GuestVerbs`` is the
+host's mixin that feeds it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass, replace
+from typing import Optional
+
+from .hooks import SessionError
+from .i18n import YOU, _, shown_name
+from .protocol import SEAT_KEY, TO_GUEST
+from .remote import PeerError, message, read_message
+
+# The table's modules (the engine, the coach, the screens) are imported where they are used:
+# the host imports this module for the worker's first answer, which needs none of them.
+
+__all__ = ["Mirror", "Seen", "GuestVerbs", "GUEST_COMMANDS"]
+
+LOG_LINES = 60
+# The table commands a guest's device carries out itself; the others are the host's.
+GUEST_COMMANDS = ("hand", "table", "clear", "flow", "next-round", "pace", "dismiss", "hint",
+                  "sums")
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What ``Session.state`` offers the shared modules, as far as the view tells it."""
+
+    step: int
+    to_act: Optional[int]
+    phase: object  # tweak.Phase
+    events: tuple
+    results: tuple
+    is_over: bool
+
+
+class Mirror:
+    """The table as this guest device sees it.  See the module docstring."""
+
+    def __init__(self, table: str, seat: int):
+        from .commands import Selection
+
+        self.table, self.seat = table, seat
+        self.host = ""  # the host's name, once welcomed
+        self.seats = ()  # ui.worker.session.Seat per seat, this one named YOU
+        self.presence = ()
+        self.view = None
+        self.step = -1
+        self.connected = False
+        self.ended = ""  # the host ended the table ("bye")
+        self.log = deque(maxlen=LOG_LINES)
+        self.own_move = {}
+        self._serial = 0
+        self.flash = None
+        self.selection = Selection()
+        self.hint = None
+        self.show_sums = False
+        self.hints_on = True
+        self.notice = ""
+        self.acknowledged = 0
+        self.pace = "normal"
+        self.secret = ""  # given by the host: it lets this device take the seat back
+        self.sent_step = -1  # the step this device last sent a move at
+        self.outbox = []  # messages for the host, taken by GuestVerbs
+
+    # -- what the shared modules read --
+
+    hot_seat = False
+    daily = ""
+    daily_counts = False
+    rival = None
+    humans = ()
+
+    @property
+    def names(self) -> tuple:
+        return tuple(seat.name for seat in self.seats)
+
+    @property
+    def rules(self):
+        return self.view.rules
+
+    @property
+    def state(self) -> Seen:
+        from tweak import Phase
+
+        me = self.view
+        return Seen(self.step, me.to_act, Phase(me.phase), me.events, me.results,
+                    me.phase == "over")
+
+    def kind(self) -> str:
+        """"join" (nothing from the host yet), "over", "scores" or "table"."""
+        if self.view is None or not self.seats:
+            return "join"
+        if len(self.view.results) > self.acknowledged:
+            return "over" if self.view.phase == "over" else "scores"
+        return "over" if self.view.phase == "over" else "table"
+
+    def bot_to_act(self) -> bool:
+        return False  # the host's device plays its computers
+
+    def person_view(self):
+        me = self.view
+        if self.kind() != "table" or not me.my_turn:
+            return None
+        return me
+
+    def screen(self):
+        from . import coach
+        from .session import Screen
+
+        me = self.view
+        mine = self.person_view()
+        to_act = me.to_act
+        kind = self.seats[to_act].kind if to_act is not None else ""
+        return Screen(
+            **coach.on_screen(self, mine),
+            kind=self.kind(), view=me, seats=self.seats, selection=self.selection,
+            log=tuple(self.log), since=self.own_move.get(self.seat, 0),
+            thinking=to_act if kind == "bot" else None,
+            waiting=to_act if kind in ("remote", "human") and to_act != self.seat else None,
+            presence=self.presence, notice=self.notice, pace=self.pace, guest=True,
+            connected=self.connected and not self.ended)
+
+    def take_flash(self):
+        flash, self.flash = self.flash, None
+        return flash
+
+    # -- the person's clicks --
+
+    def act(self, text: str) -> None:
+        """Send the move ``text`` (notation) if it is one of this view's legal actions;
+        ``SessionError`` if it is not, or the table is not connected."""
+        from tweak import NotationError, parse_action
+
+        if not self.connected or self.ended:
+            raise SessionError(_("This device is not connected to the table."))
+        me = self.person_view()
+        if me is None:
+            raise SessionError(_("It is not your turn to play."))
+        try:
+            action = parse_action(text)
+        except NotationError:
+            raise SessionError(_("{move} is not a legal move now.").format(
+                move=text[:40])) from None
+        if action not in me.legal:
+            raise SessionError(_("{move} is not a legal move now.").format(move=text[:40]))
+        if self.sent_step == self.step:
+            return  # sent already: the host's answer is on its way
+        self.sent_step = self.step
+        self.outbox.append(message("act", action=str(action), step=self.step))
+
+    def command(self, text: str) -> None:
+        name, _sep, arg = text.partition(":")
+        self.notice = ""
+        if name not in GUEST_COMMANDS:
+            raise SessionError(_("Unknown command {command}.").format(command=repr(text[:40])))
+        from .commands import COMMANDS
+
+        COMMANDS[name](self, arg)
+
+    # -- what the host sends --
+
+    def receive(self, data: dict) -> bool:
+        """Take one checked message from the host; True when a move (a new view) came.
+        ``PeerError`` or ``tweak.wire.WireError`` when its content cannot be used."""
+        kind = data["t"]
+        if kind == "welcome":
+            if data["seat"] != self.seat:
+                raise PeerError("a welcome to another seat")
+            self.host, self.secret = data["host"][:40], data["secret"][:64]
+        elif kind == "table":
+            self._seat_table(data)
+        elif kind == "view":
+            return self._new_view(data)
+        elif kind == "refused":
+            self.sent_step = -1
+            self.notice = REFUSED.get(data["why"], REFUSED["turn"])()
+        elif kind == "bye":
+            self.ended = data["why"][:20] or "ended"
+        return False
+
+    def _seat_table(self, data: dict) -> None:
+        from .session import Seat
+
+        names, tags, presence = data["names"], data["kinds"], data["presence"]
+        if not (2 <= len(names) <= 6 and len(tags) == len(presence) == len(names)) or \
+                self.seat >= len(names):
+            raise PeerError("a table of seats that do not match")
+        seats = [Seat.from_tag(" ".join(name.split())[:16] or _("Player {n}").format(n=i + 1),
+                               tag) for i, (name, tag) in enumerate(zip(names, tags))]
+        seats[self.seat] = replace(seats[self.seat], name=YOU)
+        if self.view is not None and len(seats) != self.view.players:
+            raise PeerError("a table of another size than the game")
+        self.seats = tuple(seats)
+        self.presence = tuple(str(state)[:10] for state in presence)
+
+    def _new_view(self, data: dict) -> bool:
+        from tweak.wire import WireError, from_wire
+
+        from .commands import Selection
+        from .story import flash_of, tell
+
+        seen = from_wire(data["view"])
+        if seen.seat != self.seat or (self.seats and seen.players != len(self.seats)):
+            raise WireError("a view of another seat")
+        first = self.view is None
+        if first:
+            self.acknowledged = len(seen.results)  # a sheet seen before (re)joining is past
+        elif data["step"] == self.step:
+            return False
+        self.view, self.step = seen, data["step"]
+        self.selection = Selection()
+        self.hint = None
+        self.sent_step = -1
+        if data["actor"] == self.seat:
+            self.own_move[self.seat] = self._serial + 1
+        for entry in tell(seen.events, self.names or ("",) * seen.players):
+            self._serial += 1
+            self.log.append(replace(entry, serial=self._serial))
+        self.flash = flash_of(seen.events, self._serial)
+        return not first
+
+
+# Why the host refused a message, in this device's words.
+REFUSED = {
+    "turn": lambda: _("It is not your turn to play."),
+    "stale": lambda: _("The table moved on before your move arrived: look, and play again."),
+    "taken": lambda: _("Another device has taken this seat. Ask the host for a new "
+                       "invitation."),
+    "over": lambda: _("The game is over: its moves stand."),
+}
+
+
+class GuestVerbs:
+    """The verbs of a guest's device: what ``ui.worker.host.Host`` does while ``guest`` (a
+    ``Mirror``) is set."""
+
+    def _guest_open(self, fragment: str) -> dict:
+        """An invitation's address: this tab plays another device's game.  The join screen is
+        the main thread's (ui/main_thread/peers.js) until the host's game arrives."""
+        self.guest = Mirror("", -1)
+        self.session = None
+        self.slot = None
+        return {"screen": "join"}
+
+    def guest_peer(self, source: str, event: str, text: str) -> dict:
+        mirror = self.guest
+        if source != "host":
+            print("TWEAK!: a peer event from a seat on a guest's device was dropped")
+            return {}
+        if event == "open":
+            return self._guest_hello(mirror, text)
+        if event == "closed":
+            mirror.connected = False
+            return self._guest_reply(mirror) if mirror.kind() != "join" else {}
+        try:
+            data = read_message(text, TO_GUEST)
+            moved = mirror.receive(data)
+        except ValueError as error:  # PeerError, WireError: the host's page is not ours
+            print(f"TWEAK!: a message from the host was dropped: {error}")
+            if mirror.kind() == "join":
+                return {}
+            mirror.notice = _("The host sent something this device cannot show: the game "
+                              "goes on.")
+            return self._guest_reply(mirror)
+        store = {}
+        if data["t"] == "welcome":
+            store[SEAT_KEY] = json.dumps({"table": mirror.table, "seat": mirror.seat,
+                                          "secret": mirror.secret})
+        if mirror.kind() == "join":
+            return {"store": store}
+        self.session = mirror
+        return self._guest_reply(mirror, moved=moved, store=store)
+
+    def _guest_hello(self, mirror, text: str) -> dict:
+        """The channel is up: say hello with the name typed and the seat's secret (peers.js
+        reads it from ``SEAT_KEY`` when it is this table's)."""
+        try:
+            opened = json.loads(text or "{}")
+            table, seat = str(opened["table"])[:16], int(opened["seat"])
+            name, secret = str(opened.get("name", ""))[:16], str(opened.get("secret", ""))[:64]
+        except (ValueError, KeyError, TypeError):
+            print("TWEAK!: an open event without its table and seat was dropped")
+            return {}
+        if mirror.table and (table, seat) != (mirror.table, mirror.seat):
+            mirror = self.guest = Mirror(table, seat)
+        mirror.table, mirror.seat, mirror.connected = table, seat, True
+        return {"send": {"host": [message("hello", name=name, secret=secret)]}}
+
+    def _guest_play(self, change) -> dict:
+        """A click at a guest's table: ``change(mirror)``, then the screen and what it sends."""
+        mirror = self.guest
+        if mirror.kind() == "join":
+            return {}
+        try:
+            change(mirror)
+        except SessionError as error:
+            mirror.notice = str(error)
+        return self._guest_reply(mirror)
+
+    def _guest_reply(self, mirror, moved: bool = False, store=None) -> dict:
+        reply = self._reply(store=store, saved=moved, moved=moved)
+        reply["joined"] = True
+        if mirror.outbox:
+            reply["send"] = {"host": mirror.outbox}
+            mirror.outbox = []
+        return reply

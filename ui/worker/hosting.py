@@ -1,0 +1,177 @@
+"""The host's side of play across devices: ``HostingVerbs``, a mixin of ``ui.worker.host.Host``.
+
+The host's worker holds the only game.  Each seat played on another device
+(``ui.worker.remote.Presence``) gets, over its own data channel, its seat's view as data
+(``tweak.wire``: never another hand, never markup) after every step, and who sits where; it
+sends hello (take the seat, or take it back with its secret) and its moves, which the engine
+checks like any other.  ``peer`` takes what the main thread relays (ui/main_thread/peers.js);
+``_hosting`` adds to every reply what the other devices must hear (``send``), the seats the
+main thread keeps a channel or an invitation for (``peers``), and the table's secrets to keep
+(``store``).
+"""
+
+from __future__ import annotations
+
+import json
+from secrets import compare_digest, token_urlsafe
+
+from .hooks import SessionError
+from .i18n import _, shown_name
+from .protocol import TABLE_KEY, TO_HOST
+from .remote import PeerError, message, new_secret, read_message
+
+__all__ = ["HostingVerbs", "REFUSALS"]
+
+# Why a guest's message changed nothing, as the ``refused`` message says it (the guest's device
+# words it in its own language, ui.worker.guest).
+REFUSALS = ("turn", "stale", "taken", "over")
+
+
+def _seat_of(session, source) -> int:
+    """The remote seat a peer event's ``source`` names, or -1."""
+    text = str(source or "")
+    if not (text.isascii() and text.isdigit()) or len(text) > 1:
+        return -1
+    return int(text) if int(text) in session.remote else -1
+
+
+class HostingVerbs:
+    """``peer`` on the host, and ``_hosting``.  See the module docstring."""
+
+    def peer(self, source: str, event: str, text: str = "", stats=None) -> dict:
+        """An event of another device's channel: ``source`` is the seat it plays (on a guest,
+        "host": ``ui.worker.guest``), ``event`` "open", "message" (``text``, untrusted) or
+        "closed".  What cannot be used is dropped with a console line and changes nothing;
+        a move that is not that seat's to make now is refused to its device alone."""
+        if self.guest is not None:
+            return self.guest_peer(source, event, text)
+        session = self.session
+        seat = _seat_of(session, source) if session is not None else -1
+        if seat < 0:
+            print(f"TWEAK!: a peer event for no seat here ({str(source)[:10]!r}) was dropped")
+            return {}
+        presence = session.remote[seat]
+        if event == "closed":
+            if not presence.here:
+                return {}
+            presence.here = False
+            session.notice = _("{name} is away: the game waits for them, or a computer can "
+                               "play for them.").format(name=shown_name(session.seats[seat].name))
+            return self._reply()
+        if event != "message":
+            return {}  # "open": the device says hello next
+        try:
+            data = read_message(text, TO_HOST)
+        except PeerError as error:
+            print(f"TWEAK!: a message from seat {seat + 1} was dropped: {error}")
+            return {}
+        return HANDLERS[data["t"]](self, session, seat, data, stats)
+
+    def _hello(self, session, seat: int, data: dict, stats) -> dict:
+        """A device takes ``seat``: the first to answer its invitation gets the seat's secret;
+        later only a device that shows that secret may take the seat back."""
+        presence = session.remote[seat]
+        if presence.secret and not compare_digest(presence.secret, data["secret"]):
+            return {"send": {str(seat): [message("refused", why="taken")]}}
+        if not presence.secret:
+            presence.secret = new_secret()
+        presence.here = True
+        if data["name"].strip():
+            session.rename(seat, data["name"])
+        self._told.pop(seat, None)  # everything again, to this device
+        reply = self._reply(saved=True)
+        welcome = message("welcome", seat=seat, secret=presence.secret,
+                          host=self._host_name(session))
+        reply["send"][str(seat)].insert(0, welcome)
+        return reply
+
+    def _act(self, session, seat: int, data: dict, stats) -> dict:
+        """A move of ``seat``'s device, seen at step ``data["step"]``."""
+        if data["step"] != session.state.step:
+            return {"send": {str(seat): [message("refused", why="stale")]}}
+        before = len(session.record.actions)
+        was_over = session.state.is_over
+        try:
+            session.act_for(seat, data["action"])
+        except SessionError:
+            why = "over" if session.state.is_over else "turn"
+            return {"send": {str(seat): [message("refused", why=why)]}}
+        store = {}
+        if stats is not None and session.state.is_over and not was_over:
+            store = self._count_game(session, stats)
+        return self._reply(store=store, saved=True,
+                           moved=len(session.record.actions) > before)
+
+    def _rematch_asked(self, session, seat: int, data: dict, stats) -> dict:
+        if not session.state.is_over:
+            return {}
+        session.notice = _("{name} would like a rematch.").format(
+            name=shown_name(session.seats[seat].name))
+        return self._reply()
+
+    # -- what every reply adds while seats are played on other devices ----------------------
+
+    def _host_name(self, session) -> str:
+        return shown_name(session.seats[session.humans[0]].name)
+
+    def _hosting(self, session, reply: dict) -> None:
+        """Add to ``reply``: ``send``, each present remote seat's new view and who sits where
+        (when they changed since it was told); ``peers``, every remote seat (the main thread
+        keeps the open channels and makes an invitation for the others), when that changed;
+        and the table's secrets in ``store``."""
+        if not session.remote:
+            if self._invited:
+                reply["peers"] = json.dumps({"seats": []})
+                self._invited = ""
+            return
+        if not session.table:
+            session.table = token_urlsafe(6)
+        names = list(session.names)
+        kinds = [seat.tag for seat in session.seats]
+        presence = [session.remote[i].state if i in session.remote else ""
+                    for i in range(len(names))]
+        table = (names, kinds, presence)
+        send = {}
+        for seat, there in session.remote.items():
+            told = self._told.setdefault(seat, {})
+            out = []
+            if there.here and told.get("table") != table:
+                out.append(message("table", names=names, kinds=kinds, presence=presence))
+                told["table"] = table
+            if there.here and told.get("step") != session.state.step:
+                from tweak import view
+                from tweak.wire import to_wire
+
+                out.append(message("view", view=to_wire(view(session.state, seat)),
+                                   step=session.state.step, actor=session.last_actor))
+                told["step"] = session.state.step
+            send[str(seat)] = out
+        reply["send"] = send
+        invited = json.dumps({"table": session.table, "host": self._host_name(session),
+                              "seats": [{"seat": seat, "name": session.names[seat]}
+                                        for seat in session.remote]})
+        if invited != self._invited:
+            reply["peers"] = invited
+            self._invited = invited
+        secrets = {str(seat): there.secret for seat, there in session.remote.items()
+                   if there.secret}
+        reply.setdefault("store", {})[TABLE_KEY] = json.dumps(
+            {"table": session.table, "seed": session.record.seed, "secrets": secrets})
+
+    def _adopt_table(self, session, text) -> None:
+        """A resumed game's table (``TABLE_KEY``, if it is this game's): its id and the
+        secrets of the devices that held its seats, which may take them back."""
+        try:
+            data = json.loads(text or "{}")
+            if data.get("seed") != session.record.seed or not isinstance(data["table"], str):
+                return
+            session.table = data["table"][:16]
+            for seat, secret in data.get("secrets", {}).items():
+                if _seat_of(session, seat) >= 0 and isinstance(secret, str):
+                    session.remote[int(seat)].secret = secret[:64]
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return  # a table not kept, or not readable: its seats are open to new devices
+
+
+HANDLERS = {"hello": HostingVerbs._hello, "act": HostingVerbs._act,
+            "rematch": HostingVerbs._rematch_asked}
