@@ -7,14 +7,16 @@ object: ``{"v": WIRE_VERSION, "view": {field: value}}``, cards and actions in th
 (``R3``, ``R3xO2+R1``), events as ``[name, {field: value}]``, the rule set as
 ``Rules.to_dict``.  ``from_wire`` checks every field's type and range, so a malformed or
 hostile message raises ``WireError`` with a sentence and never builds a half-made view.
+The seat's legal actions are not sent (a crowded table has thousands): ``from_wire`` asks the
+engine for them, ``legal_actions`` of a world the view could be (``tweak.bots.determinize``),
+which a seat's own choices do not depend on the hidden cards of.
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from . import events as ev
-from .actions import format_action, parse_action
 from .cards import Face, NotationError, TKind
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
 from .state import RoundResult, ScoreRow
@@ -134,7 +136,6 @@ FACE = _parsed(Face.parse, "a card in the notation, e.g. R3")
 FACES = _many(FACE)
 SEATS = _many(SEAT, MAX_PLAYERS)
 PER_SEAT = _many(NUMBER, MAX_PLAYERS)
-ACTION = (format_action, _parsed(parse_action, "an action in the notation, e.g. R3xO2+R1")[1])
 TKIND = _parsed(TKind.parse, "a [T!] card: thief, joker, change or bomb")
 
 ROW = _record(ScoreRow, {name: SEAT if name == "seat" else NUMBER
@@ -194,16 +195,17 @@ VIEW_KINDS = {
     "tcards_used": _many(_many(TKIND, 40), MAX_PLAYERS), "tweaks": PER_SEAT,
     "tcard_played": _flag(), "bomb_queue": SEATS, "totals": PER_SEAT,
     "results": _many(RESULT, 500), "winners": SEATS,
-    "events": _many(_event(), MAX_EVENTS), "legal": _many(ACTION, 2000),
+    "events": _many(_event(), MAX_EVENTS),
 }
-VIEW = _record(PlayerView, VIEW_KINDS)
+SENT = tuple(VIEW_KINDS)  # every field of a PlayerView but ``legal``
 # What is per seat must have one entry per player, and seats must be seats of this game.
 PER_PLAYER = ("hand_sizes", "captured", "tcards_held", "tcards_used", "tweaks", "totals")
 
 
 def to_wire(view: PlayerView) -> dict:
     """``view`` as JSON-ready data: ``{"v": WIRE_VERSION, "view": {...}}``."""
-    return {"v": WIRE_VERSION, "view": VIEW[0](view)}
+    return {"v": WIRE_VERSION,
+            "view": {name: VIEW_KINDS[name][0](getattr(view, name)) for name in SENT}}
 
 
 def from_wire(data) -> PlayerView:
@@ -215,7 +217,12 @@ def from_wire(data) -> PlayerView:
     if data["v"] != WIRE_VERSION:
         raise WireError(N_("this view is of version {version}, not {expected}"),
                         version=repr(data["v"])[:20], expected=WIRE_VERSION)
-    view = VIEW[1](data["view"], "view")
+    fields_ = data["view"]
+    if not isinstance(fields_, dict) or set(fields_) != set(SENT):
+        raise WireError(N_("a view must be an object of its fields: {names}"),
+                        names=", ".join(SENT))
+    view = PlayerView(legal=(), **{name: VIEW_KINDS[name][1](fields_[name], f"view.{name}")
+                                   for name in SENT})
     players = view.players
     for name in PER_PLAYER:
         if len(getattr(view, name)) != players:
@@ -227,4 +234,15 @@ def from_wire(data) -> PlayerView:
                         players=players)
     if len(view.hand) != view.hand_sizes[view.seat]:
         raise WireError(N_("the view's hand does not match its hand size"))
-    return view
+    if view.to_act != view.seat or view.phase == "over":
+        return view
+    from random import Random
+
+    from .bots.sampling import determinize
+    from .engine import legal_actions
+
+    try:
+        legal = legal_actions(determinize(view, Random(0), place_slip=None))
+    except Exception:  # noqa: BLE001 — a view no game could show breaks the sampler somewhere
+        raise WireError(N_("the view is of no game that can be played")) from None
+    return replace(view, legal=legal)

@@ -16,7 +16,7 @@ import pytest
 from tweak import PlayBomb, legal_actions, view
 from tweak.wire import from_wire
 from ui.worker.host import Host
-from ui.worker.protocol import MAX_PEER_MESSAGE, SEAT_KEY
+from ui.worker.protocol import MAX_TO_GUEST, SEAT_KEY
 
 CLOCK = lambda: datetime(2026, 12, 1, tzinfo=timezone.utc)  # noqa: E731
 
@@ -74,7 +74,7 @@ class Table:
 
     def check(self, seat, text):
         """What a guest receives holds its own view and nothing more."""
-        assert len(text) < MAX_PEER_MESSAGE
+        assert len(text) < MAX_TO_GUEST
         data = json.loads(text)
         if data["t"] == "view":
             assert from_wire(data["view"]) == view(self.host.session.state, seat)
@@ -278,3 +278,18 @@ def test_take_back_is_off_and_the_link_is_the_hosts():
     assert 'data-ui="copy-link"' not in guest.screen()["html"]
     with pytest.raises(Exception, match="host"):
         guest.link()
+
+
+def test_the_host_leaving_tells_the_guests_and_the_game_counts_in_no_statistics():
+    from ui.worker.stats import Stats, count_game
+
+    table = Table(("human", "remote"), query="?pace=instant&goal=30")
+    guest = table.join(1, "Bea")
+    table.from_host(table.host.command("start-game"))
+    play(table)
+    assert count_game(Stats(), table.host.session.record) == Stats()  # a game between people
+    reply = table.host.start({})
+    assert json.loads(reply["peers"]) == {"seats": []}
+    assert [json.loads(text)["t"] for text in reply["send"]["1"]] == ["bye"]
+    guest.peer("host", "message", reply["send"]["1"][0])
+    assert "closed the table" in guest.screen()["html"]

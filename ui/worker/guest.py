@@ -188,6 +188,7 @@ class Mirror:
             self.notice = REFUSED.get(data["why"], REFUSED["turn"])()
         elif kind == "bye":
             self.ended = data["why"][:20] or "ended"
+            self.notice = _("The host has closed the table.")
         return False
 
     def _seat_table(self, data: dict) -> None:

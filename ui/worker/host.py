@@ -29,6 +29,7 @@ from .hooks import Hooks, SessionError, parse_hooks
 from .hosting import HostingVerbs
 from .i18n import YOU, _, shown_name
 from .protocol import DAILY_KEY, LAST_KEY, PACES, SAVE_KEY, STATS_KEY, STORED_KEYS
+from .remote import message
 from .review import ReviewVerbs
 from .saves import SavedGames
 from .screens.start import level_options, render_notice
@@ -156,6 +157,7 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs, HostingVerbs, GuestV
         """Leave the table (the game stays saved) and show the start screen: the saved games
         (``_saves_listing``), a notice and the daily deal section.  What cannot be read is set
         aside (``store``) with a notice."""
+        leaving = self.session.remote if self.session is not None and self.guest is None else {}
         self.session = None
         self.review = None
         self.guest = None
@@ -169,6 +171,8 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs, HostingVerbs, GuestV
                  "daily": self._daily_section(status, saves.get(STATS_KEY)), "store": store}
         self._invited = ""
         reply["peers"] = '{"seats": []}'  # no table open to other devices now
+        reply["send"] = {str(seat): [message("bye", why="ended")]
+                         for seat, there in leaving.items() if there.here}
         return reply
 
     # -- playing ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ flow of one move through these names.
 from __future__ import annotations
 
 __all__ = ["VERSION", "VERBS", "REPLY_KEYS", "PAGE_COMMANDS", "WORKER_COMMANDS", "STORAGE",
-           "PEER_VERSION", "MAX_PEER_MESSAGE", "PEER_MESSAGES", "TO_HOST", "TO_GUEST",
+           "PEER_VERSION", "MAX_TO_HOST", "MAX_TO_GUEST", "PEER_MESSAGES", "TO_HOST", "TO_GUEST",
            "TABLE_KEY", "SEAT_KEY",
            "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "LAST_KEY", "LAST_BROKEN_KEY", "DAILY_KEY",
            "DAILY_BROKEN_KEY",
@@ -162,10 +162,12 @@ DEFAULT_PACE = "normal"
 
 # Messages between devices, one text each on a data channel: a JSON object
 # {"v": PEER_VERSION, "t": type, field: value...} (ui.worker.remote reads and writes them).
-# Both ends treat what arrives as untrusted: at most MAX_PEER_MESSAGE characters, exactly these
-# fields, each of its kind, or it is dropped.
+# Both ends treat what arrives as untrusted: at most MAX_TO_HOST characters from a guest (its
+# messages are short) and MAX_TO_GUEST from the host (a view with a long game's score sheets),
+# exactly these fields, each of its kind, or it is dropped.
 PEER_VERSION = 1
-MAX_PEER_MESSAGE = 16384
+MAX_TO_HOST = 1024
+MAX_TO_GUEST = 65536
 PEER_MESSAGES = {
     # A guest's device to the host's.
     "hello": {"name": "text", "secret": "text"},  # take the seat (back): a name, its secret

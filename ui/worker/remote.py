@@ -15,7 +15,7 @@ import json
 import secrets as _secrets
 from dataclasses import dataclass
 
-from .protocol import MAX_PEER_MESSAGE, PEER_MESSAGES, PEER_VERSION
+from .protocol import MAX_TO_GUEST, MAX_TO_HOST, PEER_MESSAGES, PEER_VERSION, TO_HOST
 
 __all__ = ["Presence", "PeerError", "read_message", "message", "new_secret", "MAX_FIELD"]
 
@@ -74,10 +74,12 @@ def _check(kind: str, value, where: str):
 
 
 def read_message(text, types) -> dict:
-    """The message ``text`` (one data channel text) as a dict, if it is one of ``types`` (of
-    ``PEER_MESSAGES``) with exactly that type's fields, each of its kind; else ``PeerError``."""
-    if not isinstance(text, str) or len(text) > MAX_PEER_MESSAGE:
-        raise PeerError(f"a message longer than {MAX_PEER_MESSAGE} characters")
+    """The message ``text`` (one data channel text) as a dict, if it is one of ``types``
+    (``TO_HOST`` or ``TO_GUEST``) with exactly that type's fields, each of its kind; else
+    ``PeerError``."""
+    limit = MAX_TO_HOST if types == TO_HOST else MAX_TO_GUEST
+    if not isinstance(text, str) or len(text) > limit:
+        raise PeerError(f"a message longer than {limit} characters")
     try:
         data = json.loads(text)
     except ValueError:

@@ -182,7 +182,7 @@ def count_game(stats: Stats, record) -> Stats:
 
     seats = record.seats
     humans = [seat for seat, tag in enumerate(seats) if tag == "human"]
-    if record.practice or len(humans) != 1:
+    if record.practice or len(humans) != 1 or "remote" in seats:  # people on other devices
         return stats
     me = humans[0]
     state = biggest = None
