@@ -234,18 +234,21 @@
       if (kind === "p") return this.frame("q");
       if (kind === "q") return undefined;
       if (kind !== "m") return this.drop("a frame of unknown kind");
-      if (data.length - 1 > MAX_MESSAGE) return this.drop(`a message of ${data.length - 1} characters (the limit is ${MAX_MESSAGE})`);
-      if (!this.allowed()) return this.drop(`a message past ${RATE} a second`);
+      if (data.length - 1 > MAX_MESSAGE) {
+        return this.drop(`a message of ${data.length - 1} characters (the limit is ${MAX_MESSAGE})`, "size");
+      }
+      if (!this.allowed()) return this.drop(`a message past ${RATE} a second`, "rate");
       emit(this.source, "message", data.slice(1));
       return undefined;
     }
-    drop(what) {
+    drop(what, why = what) {
       this.dropped += 1;
-      // One warning a second at most: a flood must not flood the console too.
+      // One warning a second for each reason at most: a flood must not flood the console too.
       const now = performance.now();
-      if (!this.warned || now - this.warned > 1000) {
+      this.warned = this.warned || {};
+      if (!this.warned[why] || now - this.warned[why] > 1000) {
         console.warn(`tweakPeers: dropped ${what} from ${this.source} (${this.dropped} dropped so far)`);
-        this.warned = now;
+        this.warned[why] = now;
       }
     }
     close() {
