@@ -30,7 +30,8 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
     """A repository with a page, an engine, a UI and an installed runtime (empty files)."""
     lock = {"packages": {"node_modules/pyodide": {"version": "314.0.7"},
                          "node_modules/@pyscript/core": {"version": "0.7.31"},
-                         f"node_modules/{MICROPYTHON}": {"version": "1.27.0"}}}
+                         f"node_modules/{MICROPYTHON}": {"version": "1.27.0"},
+                         "node_modules/qr": {"version": "0.7.0"}}}
     files = {
         "package-lock.json": json.dumps(lock),
         "index.html": '<link rel="icon" href="data:,"><link rel="stylesheet" href="./ui/assets/style.css">'
@@ -57,11 +58,14 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
         "node_modules/@pyscript/core/package.json": json.dumps({"version": "0.7.31"}),
         "node_modules/@pyscript/core/dist/core.js.map": "",
         f"node_modules/{MICROPYTHON}/package.json": json.dumps({"version": "1.27.0"}),
+        "node_modules/qr/package.json": json.dumps({"version": "0.7.0"}),
+        "node_modules/qr/dom.js": "",
     }
     files.update({f"node_modules/{MICROPYTHON}/{name}": ""
                   for name in runtime.RUNTIME_FILES[MICROPYTHON][1]})
     files.update({f"node_modules/pyodide/{name}": ""
                   for name in runtime.RUNTIME_FILES["pyodide"][1]})
+    files.update({f"node_modules/qr/{name}": "" for name in runtime.RUNTIME_FILES["qr"][1]})
     files.update({f"node_modules/@pyscript/core/dist/{name}": "" for name in PYSCRIPT_FILES})
     for name, text in files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
@@ -179,6 +183,8 @@ def test_build_writes_the_page_and_only_the_runtime_it_needs(tmp_path):
         *(f"node_modules/pyodide/{name}" for name in runtime.RUNTIME_FILES["pyodide"][1]),
         *(f"node_modules/@pyscript/core/dist/{name}" for name in PYSCRIPT_FILES),
         *(f"node_modules/{MICROPYTHON}/{name}" for name in runtime.RUNTIME_FILES[MICROPYTHON][1]),
+        # The QR codes' encoder and decoder, not the rest of the package (dom.js).
+        "node_modules/qr/index.js", "node_modules/qr/decode.js",
     }
 
 

@@ -22,6 +22,9 @@ RUNTIME_FILES = {
                      "pyodide-lock.json")),
     "@pyscript/core": ("dist", None),
     "@micropython/micropython-webassembly-pyscript": ("", ("micropython.mjs", "micropython.wasm")),
+    # The invite and reply QR codes, and reading one from the camera where the browser has no
+    # BarcodeDetector (ui/main_thread/peers.js imports them when needed).
+    "qr": ("", ("index.js", "decode.js")),
 }
 
 

@@ -1,0 +1,334 @@
+"""Two devices playing over a WebRTC data channel with no server (ui/main_thread/peers.js), in
+real Chromium: two browser contexts are two devices.  Run by tests/e2e/test_peers.py inside the
+private network namespace of tests/netns.py (the browsers need an interface to gather a
+candidate on, and their traffic must stay off the machine's network); skipped elsewhere.
+
+The page's Python is not started (its loader is refused): these tests drive window.tweakPeers
+directly, as page.py will, and record its events with a handler of their own.
+
+* An invite is made, opened on the guest (the join screen shows its reply), and the reply is
+  taken each of three ways: pasted, opened in a tab of the host's device (BroadcastChannel),
+  and scanned from a fake camera that shows the reply's QR code.
+* Once open: messages both ways; an oversized message and a flood are dropped; the guest's
+  device going away is "closed" on the host within the heartbeat's window.
+* What goes wrong is said in words: a malformed invite, a pasted reply that is not one or is
+  for another table, a reply tab with no game waiting, a connection that cannot be made
+  (timeouts shortened) with its Retry, which makes a new invite.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import SYSTEM_CHROMIUM_FLAGS, chromium_executable
+from tests.netns import INSIDE
+
+pytestmark = pytest.mark.skipif(os.environ.get(INSIDE) != "1",
+                                reason="runs inside tests/netns.py's namespace (test_peers.py)")
+
+OPEN_MS = 20_000
+SPEC = {"table": "k3P9xQ", "host": "Ann", "seats": [{"seat": 1, "name": "Bea"}]}
+RECORD = """() => { window.__events = []; tweakPeers.attach((source, event, text) =>
+  window.__events.push([source, event, text])); }"""
+FRAME = (640, 480)
+
+
+@pytest.fixture(scope="module")
+def camera_file(tmp_path_factory):
+    """The fake camera's picture, a YUV4MPEG2 file (blank until a test draws a code in it)."""
+    path = tmp_path_factory.mktemp("camera") / "camera.y4m"
+    write_y4m(path, [])
+    return path
+
+
+@pytest.fixture(scope="module")
+def devices_browser(playwright, camera_file):
+    executable = chromium_executable()
+    args = [*(SYSTEM_CHROMIUM_FLAGS if executable else []),
+            "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+            f"--use-file-for-fake-video-capture={camera_file}"]
+    browser = playwright.chromium.launch(
+        **({"executable_path": str(executable)} if executable else {}), args=args)
+    yield browser
+    browser.close()
+
+
+class Device:
+    """A browser context with one page: one phone or laptop."""
+
+    def __init__(self, browser, url, viewport=(390, 844), times=None):
+        self.context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        self.errors = []
+        self.warnings = []
+        self.page = self.open(url, times)
+
+    def open(self, url, times=None):
+        page = self.context.new_page()
+        # No Python: these tests are about the JS; refusing PyScript's loader keeps them fast.
+        page.route("**/pyscript_start.js", lambda route: route.abort())
+        if times:
+            page.add_init_script(f"window.tweakPeersTimes = {json.dumps(times)};")
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("console", lambda message: message.type == "warning"
+                and "tweakPeers" in message.text and self.warnings.append(message.text))
+        page.goto(url)
+        return page
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def devices(devices_browser, site_url):
+    made = []
+
+    def make(url=site_url, **kwargs):
+        device = Device(devices_browser, url, **kwargs)
+        made.append(device)
+        return device
+
+    yield make
+    errors = [error for device in made for error in device.errors]
+    for device in made:
+        device.close()
+    assert not errors, errors
+
+
+def host_invites(device, spec=SPEC):
+    """The host's page makes its invites and shows them in a slot per seat; the invite link."""
+    page = device.page
+    page.evaluate(RECORD)
+    page.evaluate("""async (spec) => {
+        for (const entry of spec.seats) {
+            const slot = document.createElement("div");
+            slot.dataset.invite = String(entry.seat);
+            slot.className = "test-slot";
+            document.querySelector("#app").prepend(slot);
+        }
+        await tweakPeers.host(JSON.stringify(spec));
+        tweakPeers.fill(document);
+    }""", spec)
+    expect(page.locator(".invite-panel .qr svg")).to_have_count(len(spec["seats"]))
+    return page.locator(".invite-panel .peer-link").first.input_value()
+
+
+def guest_joins(device, name="Bea"):
+    """The guest's join screen: its name typed, its reply link once shown."""
+    page = device.page
+    page.evaluate(RECORD)
+    expect(page.locator("#join-screen")).to_be_visible()
+    expect(page.locator("#start-screen")).to_be_hidden()
+    page.locator("#join-name").fill(name)
+    expect(page.locator("#join-qr svg")).to_be_visible(timeout=OPEN_MS)
+    return page.locator("#join-link").input_value()
+
+
+def events(page):
+    return page.evaluate("window.__events")
+
+
+def wait_for_event(page, event, timeout=OPEN_MS):
+    page.wait_for_function(f"window.__events.some((e) => e[1] === {json.dumps(event)})",
+                           timeout=timeout)
+    return [e for e in events(page) if e[1] == event]
+
+
+def both_open(host, guest):
+    (opened,) = wait_for_event(host.page, "open")
+    assert opened[0] == "1"
+    (joined,) = wait_for_event(guest.page, "open")
+    assert joined[0] == "host"
+    expect(host.page.locator(".invite-panel .peer-status")).to_have_text("Bea is connected.")
+    expect(guest.page.locator("#join-status")).to_have_text("Connected to Ann's table.")
+    return json.loads(joined[2])
+
+
+def test_a_pasted_reply_connects_and_messages_flow_within_the_limits(devices):
+    host = devices(viewport=(1280, 800))
+    invite = host_invites(host)
+    assert invite.startswith(host.page.url.split("#")[0]) and "#join=" in invite
+    guest = devices(invite)
+    guest.page.evaluate("""localStorage.setItem("tweak.seat",
+        JSON.stringify({table: "k3P9xQ", seat: 1, secret: "s3cr3t"}))""")
+    expect(guest.page.locator("#join-title")).to_have_text(
+        "You are invited to Ann's table, seat 2")
+    reply = guest_joins(guest, "Bea")
+    assert "#reply=" in reply
+    expect(guest.page.locator("#join-status")).to_have_text("Waiting for Ann to take your reply…")
+    assert host.page.evaluate("tweakPeers.role()") == "host"
+    assert guest.page.evaluate("tweakPeers.role()") == "guest"
+
+    host.page.locator(".reply-paste").fill(reply)
+    host.page.get_by_role("button", name="Connect").click()
+    opened = both_open(host, guest)
+    assert opened == {"name": "Bea", "secret": "s3cr3t", "table": "k3P9xQ", "seat": 1}
+    assert guest.page.evaluate("localStorage.getItem('tweak.name')") == "Bea"
+
+    host.page.evaluate("tweakPeers.send(1, 'view:' + 'x'.repeat(16000))")
+    guest.page.evaluate("tweakPeers.send('host', 'R3xO2')")
+    guest.page.wait_for_function("window.__events.some((e) => e[1] === 'message')")
+    host.page.wait_for_function("window.__events.some((e) => e[1] === 'message')")
+    assert [e for e in events(guest.page) if e[1] == "message"] == [
+        ["host", "message", "view:" + "x" * 16000]]
+    assert [e for e in events(host.page) if e[1] == "message"] == [["1", "message", "R3xO2"]]
+
+    # Over the size cap: dropped, never forwarded.  Then a flood: the bucket's burst gets
+    # through, the rest is dropped; a later message gets through again.
+    guest.page.evaluate("tweakPeers.send('host', 'y'.repeat(16385))")
+    guest.page.evaluate("for (let i = 0; i < 300; i++) tweakPeers.send('host', 'flood ' + i)")
+    host.page.wait_for_timeout(1500)
+    guest.page.evaluate("tweakPeers.send('host', 'after the flood')")
+    host.page.wait_for_function(
+        "window.__events.some((e) => e[2] === 'after the flood')", timeout=OPEN_MS)
+    got = [e[2] for e in events(host.page) if e[1] == "message"]
+    assert not any(text.startswith("yyy") for text in got)
+    flood = [text for text in got if text.startswith("flood ")]
+    assert 40 <= len(flood) <= 80, len(flood)
+    # The burst whole and in order; later ones only as the bucket refills, still in order.
+    assert flood[:40] == [f"flood {i}" for i in range(40)]
+    numbers = [int(text.split()[1]) for text in flood]
+    assert numbers == sorted(numbers)
+    assert any("16385 characters" in text for text in host.warnings)
+    assert any("a second" in text for text in host.warnings)
+    assert len(host.warnings) < 10  # one warning a second, not one per message
+    # Heartbeats are never passed on.
+    assert all(e[1] in ("open", "message") for e in events(host.page))
+
+    # The guest's device goes away: "closed" on the host within the heartbeat's window.
+    started = time.monotonic()
+    guest.close()
+    wait_for_event(host.page, "closed", timeout=12_000)
+    assert time.monotonic() - started < 9
+    expect(host.page.locator(".invite-panel .peer-status")).to_contain_text("disconnected")
+    expect(host.page.get_by_role("button", name="Retry")).to_be_visible()
+
+
+def test_a_reply_opened_on_the_hosts_device_reaches_the_game_tab(devices, site_url):
+    host = devices()
+    invite = host_invites(host)
+    guest = devices(invite)
+    reply = guest_joins(guest)
+    # The host opens the reply link on their own device: a second tab of the same browser.
+    tab = host.open(reply)
+    expect(tab.locator("#reply-screen")).to_be_visible()
+    expect(tab.locator("#start-screen")).to_be_hidden()
+    expect(tab.locator("#reply-status")).to_have_text(
+        "The reply is with the game. Go back to the TWEAK! tab.")
+    assert tab.evaluate("tweakPeers.role()") == "reply"
+    both_open(host, guest)
+    # The same reply again: the game tab answers why it is not taken twice.
+    again = host.open(reply)
+    expect(again.locator("#reply-status")).to_have_text("Bea is already connected.")
+    # On a device where no game waits, the reply tab says so after a moment.
+    elsewhere = devices(reply)
+    expect(elsewhere.page.locator("#reply-status")).to_have_text(
+        "No game on this device is waiting for this reply: open it on the device of the person "
+        "who invited you, or paste it there.")
+    elsewhere.page.get_by_role("button", name="Go to the game's start screen").click()
+    expect(elsewhere.page.locator("#start-screen")).to_be_visible()
+    assert "#" not in elsewhere.page.url
+
+
+def write_y4m(path: Path, matrix, scale=8):
+    """A two-frame YUV4MPEG2 picture of a QR matrix (rows of booleans), black on white,
+    centred on a grey frame; grey only when matrix is empty."""
+    width, height = FRAME
+    luma = bytearray([160]) * (width * height)
+    size = len(matrix) * scale
+    left, top = (width - size) // 2, (height - size) // 2
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            value = 0 if dark else 255
+            for dy in range(scale):
+                start = (top + y * scale + dy) * width + left + x * scale
+                luma[start:start + scale] = bytes([value]) * scale
+    chroma = bytes([128]) * (width * height // 2)
+    frame = b"FRAME\n" + bytes(luma) + chroma
+    path.write_bytes(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode()
+                     + frame + frame)
+
+
+def test_a_scanned_reply_connects(devices, camera_file):
+    host = devices()
+    invite = host_invites(host)
+    guest = devices(invite)
+    reply = guest_joins(guest)
+    # The code as the guest's screen shows it, into the host's (fake) camera.
+    matrix = guest.page.evaluate("""async (text) => {
+        const encode = (await import("./node_modules/qr/index.js")).default;
+        return encode(text, "raw", {ecc: "medium", border: 4});
+    }""", reply)
+    assert len(matrix) * 8 <= min(FRAME)
+    write_y4m(camera_file, matrix)
+    host.context.grant_permissions(["camera"])
+    host.page.get_by_role("button", name="Scan the reply").click()
+    both_open(host, guest)
+    # The camera is released once the code is read.
+    expect(host.page.locator(".scan")).to_be_hidden()
+
+
+def test_what_goes_wrong_is_said_in_words(devices, site_url):
+    broken = devices(site_url + "#join=AQZrM1A5eFEBA0FubgAE")
+    expect(broken.page.locator("#join-title")).to_have_text("This invite cannot be opened")
+    expect(broken.page.locator("#join-status")).to_have_text(
+        "The link is incomplete: part of it is missing. Copy or scan it again.")
+    expect(broken.page.get_by_role("button", name="Go to the game's start screen")).to_be_visible()
+
+    host = devices()
+    invite = host_invites(host)
+    paste, status = host.page.locator(".reply-paste"), host.page.locator(".invite-panel .peer-status")
+    host.page.get_by_role("button", name="Connect").click()
+    expect(status).to_have_text("Paste the reply link first.")
+    paste.fill(invite)
+    paste.press("Enter")
+    expect(status).to_have_text("This is an invite link, not a reply: open it on the other device.")
+    paste.fill("hello")
+    paste.press("Enter")
+    expect(status).to_have_text("This is not a TWEAK! reply link.")
+    # A reply to another table's invite (an older game of this host, say).
+    other = devices(invite)
+    other_reply = guest_joins(other)
+    host.page.evaluate("tweakPeers.host(JSON.stringify({...%s, table: 'zzzz'}))" % json.dumps(SPEC))
+    host.page.evaluate("tweakPeers.fill(document)")
+    paste = host.page.locator(".reply-paste")
+    paste.fill(other_reply)
+    paste.press("Enter")
+    expect(host.page.locator(".invite-panel .peer-status")).to_have_text(
+        "This reply is for another table (an older invite?): ask for a reply to the invite shown here.")
+
+
+def test_a_connection_that_cannot_be_made_says_so_and_retry_makes_a_new_invite(devices):
+    times = {"guestConnect": 2500, "hostConnect": 2500}
+    host = devices(times=times)
+    invite = host_invites(host)
+    guest = devices(invite, times=times)
+    reply = guest_joins(guest)
+    # Nobody takes the reply in time: the guest says what to check, and offers Retry.
+    expect(guest.page.locator("#join-status")).to_have_text(
+        "Could not connect to Ann's device. Are both devices on the same Wi-Fi?", timeout=10_000)
+    expect(guest.page.locator("#join-retry-note")).to_contain_text("Ann must make a new invite")
+    guest.page.get_by_role("button", name="Retry").click()
+    expect(guest.page.locator("#join-status")).to_have_text("Waiting for Ann to take your reply…")
+    assert guest.page.locator("#join-link").input_value() != reply
+    # The host takes a reply whose device is gone: it cannot connect, and says so.
+    guest.close()
+    host.page.locator(".reply-paste").fill(reply)
+    host.page.locator(".reply-paste").press("Enter")
+    status = host.page.locator(".invite-panel .peer-status")
+    expect(status).to_have_text(
+        "Could not connect to Bea's device. Are both devices on the same Wi-Fi? Retry makes a "
+        "new invite: Bea must open it again.", timeout=10_000)
+    host.page.get_by_role("button", name="Retry").click()
+    expect(status).to_have_text("Waiting for Bea's reply…")
+    assert host.page.locator(".invite-panel .peer-link").input_value() != invite
+    # The old reply answers the old invite: refused with a sentence.
+    host.page.locator(".reply-paste").fill(reply)
+    host.page.locator(".reply-paste").press("Enter")
+    expect(status).to_have_text(
+        "This reply answers an older invite for Bea: Bea must open the invite shown here now.")
