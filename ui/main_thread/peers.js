@@ -16,8 +16,9 @@
 
    On a channel every frame is one character of kind, then the text: "m" a message of the
    game, "p" a ping (answered with "q"), sent every HEARTBEAT_MS; a channel silent for
-   SILENCE_MS is closed.  Messages over MAX_MESSAGE characters, or beyond a token bucket of
-   RATE a second (burst BURST), are dropped with a console warning.  The handler given to
+   SILENCE_MS is closed.  Messages over MAX_TO_HOST characters (from a guest) or MAX_TO_GUEST
+   (from the host), or beyond a token bucket of RATE a second (burst BURST), are dropped with a
+   console warning.  The handler given to
    attach() hears (source, event, text) with event "open", "message" or "closed"; source is
    the seat as a string on the host, "host" on a guest.
 
@@ -41,7 +42,10 @@
     ack: 1500,           // a reply tab waits this long for the game tab's answer
     scan: 200,           // a camera frame looked at this often
   }, window.tweakPeersTimes || {});
-  const MAX_MESSAGE = 16384;
+  // The longest message taken (ui/worker/protocol.py MAX_TO_HOST, MAX_TO_GUEST): a guest's
+  // are short; the host's views may carry a long game's score sheets.
+  const MAX_TO_HOST = 1024;
+  const MAX_TO_GUEST = 65536;
   const RATE = 20;
   const BURST = 40;
   const CHANNEL = "tweak-replies";
@@ -234,8 +238,9 @@
       if (kind === "p") return this.frame("q");
       if (kind === "q") return undefined;
       if (kind !== "m") return this.drop("a frame of unknown kind");
-      if (data.length - 1 > MAX_MESSAGE) {
-        return this.drop(`a message of ${data.length - 1} characters (the limit is ${MAX_MESSAGE})`, "size");
+      const limit = this.source === "host" ? MAX_TO_GUEST : MAX_TO_HOST;
+      if (data.length - 1 > limit) {
+        return this.drop(`a message of ${data.length - 1} characters (the limit is ${limit})`, "size");
       }
       if (!this.allowed()) return this.drop(`a message past ${RATE} a second`, "rate");
       emit(this.source, "message", data.slice(1));

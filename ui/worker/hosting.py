@@ -138,7 +138,9 @@ class HostingVerbs:
             if there.here and told.get("table") != table:
                 out.append(message("table", names=names, kinds=kinds, presence=presence))
                 told["table"] = table
-            if there.here and told.get("step") != session.state.step:
+            # A view once the game has started: until then the guest's join screen says it
+            # is connected, and waits.
+            if there.here and not session.lobby and told.get("step") != session.state.step:
                 from tweak import view
                 from tweak.wire import to_wire
 

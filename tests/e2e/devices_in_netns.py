@@ -1,0 +1,195 @@
+"""Friends at one table, each on their own device, in real Chromium with the whole game running:
+the host's page deals with seats on other devices, each guest opens its invitation in a
+browser context of its own (its own storage: another phone), the host takes the replies, and
+they play to the results.  Run by tests/e2e/test_peers.py inside tests/netns.py's private
+network namespace; skipped elsewhere.
+
+Every message a guest's page receives is recorded (a wrapper around the data channel's
+listener) and checked against the host's game, replayed from its record at the end: each view
+is exactly that seat's ``tweak.view``, so no other hand and no deck order ever reached it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import SYSTEM_CHROMIUM_FLAGS, chromium_executable
+from tests.netns import INSIDE
+from tweak import loads, view
+from tweak.wire import from_wire
+
+pytestmark = pytest.mark.skipif(os.environ.get(INSIDE) != "1",
+                                reason="runs inside tests/netns.py's namespace (test_peers.py)")
+
+READY_MS = 60_000
+TURN_MS = 30_000
+# Each message a page's data channels deliver ("m" frames: the game's), and the channels, so a
+# test can also send what peers.js never would.
+RECORD = """
+window.__received = [];
+window.__channels = [];
+const listen = RTCDataChannel.prototype.addEventListener;
+RTCDataChannel.prototype.addEventListener = function (type, handler, ...rest) {
+  if (type === "message") {
+    window.__channels.push(this);
+    const inner = handler;
+    handler = (event) => {
+      if (typeof event.data === "string" && event.data[0] === "m") {
+        window.__received.push(event.data.slice(1));
+      }
+      return inner(event);
+    };
+  }
+  return listen.call(this, type, handler, ...rest);
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def browser(playwright):
+    executable = chromium_executable()
+    launched = playwright.chromium.launch(
+        **({"executable_path": str(executable)} if executable else {}),
+        args=SYSTEM_CHROMIUM_FLAGS if executable else [])
+    yield launched
+    launched.close()
+
+
+class Device:
+    """One phone or laptop: a browser context of its own, with one page."""
+
+    def __init__(self, browser, locale="en-US", viewport=(390, 844)):
+        self.context = browser.new_context(locale=locale, viewport={"width": viewport[0],
+                                                                    "height": viewport[1]})
+        self.context.add_init_script(RECORD)
+        self.errors = []
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def open(self, url):
+        self.page.goto(url)
+        expect(self.page.locator("html")).to_have_attribute("data-python", "ready",
+                                                            timeout=READY_MS)
+
+    def received(self):
+        return [json.loads(text) for text in self.page.evaluate("window.__received")]
+
+
+@pytest.fixture
+def devices(browser):
+    made = []
+
+    def make(**kwargs):
+        device = Device(browser, **kwargs)
+        made.append(device)
+        return device
+
+    yield make
+    errors = [error for device in made for error in device.errors]
+    for device in made:
+        device.context.close()
+    assert not errors, errors
+
+
+def deal(host, url, kinds, names=("Ana",)):
+    """The host's start screen: seats of ``kinds`` ("human", "remote", "bot:easy"), Deal; the
+    lobby's invitation link for each seat on another device."""
+    host.open(url)
+    page = host.page
+    page.locator(f"input[name=players][value='{len(kinds)}'] + span").click()
+    for seat, kind in enumerate(kinds):
+        page.locator(f"select[name=kind-{seat}]").select_option(kind)
+        if seat < len(names):
+            page.locator(f"input[name=name-{seat}]").fill(names[seat])
+    page.get_by_role("button", name="Deal").click()
+    expect(page.locator("[data-screen=lobby]")).to_be_visible()
+    links = {}
+    for seat, kind in enumerate(kinds):
+        if kind == "remote":
+            field = page.locator(f"[data-invite='{seat}'] .peer-link")
+            expect(field).not_to_have_value("", timeout=READY_MS)
+            links[seat] = field.input_value()
+    return links
+
+
+def join(guest, link, name):
+    """A guest opens its invitation, types its name; the reply link its page shows."""
+    guest.page.goto(link)
+    guest.page.locator("#join-name").fill(name)  # "Your name", in the guest's language
+    reply = guest.page.locator("#join-link")
+    expect(reply).not_to_have_value("", timeout=READY_MS)
+    expect(guest.page.locator("html")).to_have_attribute("data-python", "ready",
+                                                         timeout=READY_MS)
+    return reply.input_value()
+
+
+def paste_reply(host, seat, reply):
+    slot = host.page.locator(f"[data-invite='{seat}']")
+    slot.get_by_label("Paste the reply here").fill(reply)
+    slot.get_by_role("button", name="Connect").click()
+
+
+def play_turn(device) -> bool:
+    """If this device's person is to act: a hand card, then Place; True if it played."""
+    page = device.page
+    place = page.locator("#place")
+    if not place.is_visible():
+        return False
+    card = page.locator(".hand [data-ui^='hand:']").first
+    try:
+        card.click(timeout=2000)
+        place.click(timeout=2000)
+    except Exception:  # noqa: BLE001 — the screen moved on between the look and the click
+        return False
+    return True
+
+
+def play_to_the_end(host, guests, limit=400):
+    for _round in range(limit):
+        if host.page.locator("[data-screen=over]").is_visible():
+            return
+        for device in (host, *guests):
+            next_round = device.page.locator("#next-round")
+            if next_round.is_visible():
+                next_round.click()
+            play_turn(device)
+        host.page.wait_for_timeout(150)
+    raise AssertionError("the game did not end")
+
+
+def check_views(host, guests_by_seat):
+    """Every view each guest received is exactly its seat's view of the host's game then."""
+    record = loads(host.page.evaluate("localStorage.getItem('tweak.last')"))
+    states = {state.step: state for state in record.states()}
+    for seat, guest in guests_by_seat.items():
+        views = [message for message in guest.received() if message["t"] == "view"]
+        assert views, f"seat {seat} got no view"
+        for message in views:
+            assert from_wire(message["view"]) == view(states[message["step"]], seat)
+
+
+def test_a_whole_game_with_the_host_two_guests_and_a_computer(devices, site_url):
+    host = devices(viewport=(1280, 800))
+    links = deal(host, site_url + "?pace=fast&goal=25&seed=11",
+                 ["human", "remote", "remote", "bot:easy"])
+    bea, cy = devices(), devices(locale="es-ES")
+    paste_reply(host, 1, join(bea, links[1], "Bea"))
+    paste_reply(host, 2, join(cy, links[2], "Cy"))
+    lobby = host.page.locator("[data-screen=lobby]")
+    expect(lobby.get_by_text("Bea has joined.")).to_be_visible(timeout=TURN_MS)
+    expect(lobby.get_by_text("Cy has joined.")).to_be_visible(timeout=TURN_MS)
+    host.page.get_by_role("button", name="Start the game").click()
+    for guest in (bea, cy):
+        expect(guest.page.locator("[data-screen=table]")).to_be_visible(timeout=TURN_MS)
+        expect(guest.page.locator("#join-screen")).to_be_hidden()
+    expect(cy.page.locator("html")).to_have_attribute("lang", "es")  # in its own language
+    expect(cy.page.locator(".topbar .round")).to_contain_text("Ronda")
+    expect(host.page.locator(".topbar .round")).to_contain_text("Round")
+    play_to_the_end(host, (bea, cy))
+    for guest in (bea, cy):
+        expect(guest.page.locator("[data-screen=over]")).to_be_visible(timeout=TURN_MS)
+    check_views(host, {1: bea, 2: cy})
