@@ -148,7 +148,7 @@ def play_turn(device) -> bool:
     return True
 
 
-def play_to_the_end(host, guests, limit=400):
+def play_to_the_end(host, guests, limit=300):
     for _round in range(limit):
         if host.page.locator("[data-screen=over]").is_visible():
             return
@@ -158,6 +158,8 @@ def play_to_the_end(host, guests, limit=400):
                 next_round.click()
             play_turn(device)
         host.page.wait_for_timeout(150)
+    for number, device in enumerate((host, *guests)):
+        device.page.screenshot(path=f"/tmp/devices-stuck-{number}.png")
     raise AssertionError("the game did not end")
 
 
@@ -193,3 +195,84 @@ def test_a_whole_game_with_the_host_two_guests_and_a_computer(devices, site_url)
     for guest in (bea, cy):
         expect(guest.page.locator("[data-screen=over]")).to_be_visible(timeout=TURN_MS)
     check_views(host, {1: bea, 2: cy})
+
+
+def reply_tab(host, reply):
+    """The guest's reply opened on the host's own device: a tab of its own, which hands the
+    reply to the game's tab and says to go back there."""
+    tab = host.context.new_page()
+    tab.goto(reply)
+    expect(tab.locator("#reply-status")).to_contain_text("Go back to the TWEAK! tab",
+                                                         timeout=TURN_MS)
+    tab.close()
+
+
+def hand_of(device) -> list:
+    return sorted(device.page.locator(".hand [data-ui^='hand:']").evaluate_all(
+        "(cards) => cards.map((card) => card.dataset.ui.slice(5))"))
+
+
+def test_a_bomb_victim_a_hostile_guest_and_a_guest_that_reloads(devices, site_url):
+    from tests.e2e.test_game import capture_opening
+    from tests.ui.scenarios import tweak_opening
+
+    opening = tweak_opening(3, ("bomb",))
+    host = devices(viewport=(1280, 800))
+    # A computer too: it captures, so a game of people who only place still ends.
+    links = deal(host, site_url + opening.query(pace="fast", goal=20),
+                 ["human", "remote", "bot:easy"])
+    bea = devices()
+    reply_tab(host, join(bea, links[1], "Bea"))  # the second way of taking a reply
+    expect(host.page.get_by_text("Bea has joined.")).to_be_visible(timeout=TURN_MS)
+    host.page.get_by_role("button", name="Start the game").click()
+    expect(host.page.locator("#place")).to_be_visible(timeout=TURN_MS)
+    capture_opening(host.page, opening)  # a TWEAK!: the host wins The Bomb
+    expect(bea.page.locator("#place")).to_be_visible(timeout=TURN_MS)
+    bea.page.locator(".hand [data-ui^='hand:']").first.click()
+    bea.page.locator("#place").click()
+    host.page.locator("[data-action=bomb]").click(timeout=TURN_MS)
+    # The victim is asked on its own device.
+    expect(bea.page.locator(".prompt.alert")).to_contain_text("played The Bomb", timeout=TURN_MS)
+    bea.page.locator(".hand [data-ui^='hand:']").first.click()
+    bea.page.locator("#give-up").click()
+    expect(host.page.locator(".log")).to_contain_text("to the Bomb", timeout=TURN_MS)
+    expect(host.page.locator("#place")).to_be_visible(timeout=TURN_MS)
+
+    # Hostile messages from the guest's page, past peers.js: the host's game does not change.
+    saved = host.page.evaluate("localStorage.getItem('tweak.save')")
+    state = loads(saved).states()
+    *_, now = state
+    host_move = str(view(now, 0).legal[-1])
+    for text in (
+        json.dumps({"v": 1, "t": "act", "action": host_move, "step": now.step}),  # not its turn
+        json.dumps({"v": 1, "t": "act", "action": "R1", "step": now.step}),
+        "{not json", json.dumps({"v": 1, "t": "hello", "name": "Mallory", "secret": "x"}),
+        # A megabyte cannot be sent at all (the channel's max-message-size is 256 KiB): the
+        # largest that can is dropped by the host's page.
+        "x" * 250_000,
+    ):
+        bea.page.evaluate("(text) => window.__channels[0].send('m' + text)", text)
+    bea.page.evaluate("""(text) => { for (let i = 0; i < 300; i++)
+                                       window.__channels[0].send('m' + text); }""",
+                      json.dumps({"v": 1, "t": "act", "action": host_move, "step": now.step}))
+    host.page.wait_for_timeout(2000)
+    assert host.page.evaluate("localStorage.getItem('tweak.save')") == saved
+    assert loads(saved).names[1] == "Bea"  # the hello with a wrong secret took nothing
+    expect(host.page.locator("#place")).to_be_visible()
+
+    # The guest's page reloads: the host shows the seat away, with an invitation to come back.
+    bea.page.reload()
+    away = host.page.locator(".away-seat[data-seat='1']")
+    expect(away).to_be_visible(timeout=TURN_MS)
+    away.get_by_text("Invitation to come back").click()
+    field = away.locator(".peer-link")
+    expect(field).not_to_have_value("", timeout=TURN_MS)
+    paste_reply(host, 1, join(bea, field.input_value(), "Bea"))
+    expect(bea.page.locator("[data-screen=table]")).to_be_visible(timeout=TURN_MS)
+    expect(away).to_have_count(0, timeout=TURN_MS)
+    play_turn(host)
+    expect(bea.page.locator("#place")).to_be_visible(timeout=TURN_MS)  # its cards answer
+    *_, now = loads(host.page.evaluate("localStorage.getItem('tweak.save')")).states()
+    assert hand_of(bea) == sorted(str(face) for face in now.hands[1])  # its hand intact
+    play_to_the_end(host, (bea,))
+    check_views(host, {1: bea})

@@ -327,9 +327,11 @@
         this.say(fill(_("{name} is connected."), { name: this.name }));
         emit(this.key, "open", "");
       } else if (what === "closed") {
+        // A device that went away comes back only with a new handshake: its invite is made
+        // at once, so the host has it to show.
         this.state = "closed";
-        this.say(fill(_("{name}'s device was disconnected. Retry makes a new invite."), { name: this.name }), true);
         emit(this.key, "closed", "");
+        this.make();
       } else if (this.state === "connecting") {
         this.failed();
       }
@@ -912,5 +914,10 @@
     const button = $(id);
     if (button) button.addEventListener("click", () => location.assign(signal.pageAddress(location.href)));
   }
+  // An invite or a reply opened in a tab already showing the game (typed or pasted into its
+  // address bar) changes only the fragment: the page starts again, as that link asks.
+  window.addEventListener("hashchange", () => {
+    if (/^#(join|reply)=/.test(location.hash)) location.reload();
+  });
   begin();
 })();

@@ -49,17 +49,18 @@ def render_lobby(screen: Screen) -> str:
     waiting = "" if ready else (' disabled aria-describedby="lobby-wait"')
     note = "" if ready else (f'<p id="lobby-wait" class="next-info">'
                              + esc(_("The game starts when every seat is taken.")) + '</p>')
+    title, start = _("Invite the players"), _("Start the game")
     return (
         '<div class="screen sheet-screen lobby-screen" data-screen="lobby"><div class="sheet">'
-        f'<h1>{esc(_("Invite the players"))}</h1>'
+        f'<h1>{esc(title)}</h1>'
         f'<p class="next-info">{esc(how)}</p>'
         + (f'<div class="notice" role="alert"><span>{esc(screen.notice)}</span></div>'
            if screen.notice else '')
         + f'<ol class="lobby-seats">{"".join(rows)}</ol>{note}'
         '<div class="sheet-actions">'
         f'<button type="button" class="btn primary big" data-ui="start-game" id="start-game"'
-        f'{waiting}>{esc(_("Start the game"))}</button>'
-        f'<button type="button" class="btn big" data-ui="quit">{esc(_("Menu"))}</button>'
+        f'{waiting}>{esc(start)}</button>'
+        '<button type="button" class="btn big" data-ui="quit">' + esc(_("Menu")) + '</button>'
         '</div></div></div>'
     )
 
@@ -93,8 +94,9 @@ def devices_banner(screen: Screen) -> str:
             f'{_invite(seat, screen.names[seat])}</details></div>')
     if not parts:
         return ""
-    return f'<section class="devices-banner" aria-label="{esc(_("Players away"))}">' \
-           + "".join(parts) + '</section>'
+    label = _("Players away")
+    return f'<section class="devices-banner" aria-label="{esc(label)}">' + "".join(parts) + \
+        '</section>'
 
 
 def seat_status(screen: Screen, seat: int) -> str:
