@@ -292,3 +292,23 @@ def test_the_host_leaving_tells_the_guests_and_the_game_counts_in_no_statistics(
     assert json.loads(reply["peers"]) == {"seats": []}
     assert [json.loads(text)["t"] for text in reply["send"]["1"]] == ["bye"]
     assert "closed the table" in guest.peer("host", "message", reply["send"]["1"][0])["html"]
+
+
+def test_a_reload_of_the_hosts_tab_resumes_the_game_and_its_guests_take_their_seats_back():
+    table = Table(("human", "remote", "bot:easy"))
+    table.join(1, "Bea")
+    reply = table.from_host(table.host.command("start-game"))
+    kept = json.loads(table.storage[1][SEAT_KEY])
+    saves = {"tweak.save": table.host.session.save_text(),
+             "tweak.table": reply["store"]["tweak.table"]}
+    step = table.state().step
+    # The host's tab reloads: a new worker resumes the saved game, every remote seat away.
+    table.host = Host(seeds=random.Random(8), clock=CLOCK)
+    reply = table.host.hello("?pace=instant", "", saves, "instant", "tweak.save", "", ["en"])
+    assert reply["screen"] == "table" and table.state().step == step
+    assert table.host.session.remote[1].state == "away"
+    assert json.loads(reply["peers"])["table"] == table.invited["table"]
+    assert table.join(1, "Mallory", secret="guess").guest.view is None  # not that device
+    back = table.join(1, "Bea", secret=kept["secret"])
+    assert back.guest.view.hand == table.state().hands[1]
+    play(table)

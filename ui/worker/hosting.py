@@ -17,7 +17,7 @@ from secrets import compare_digest, token_urlsafe
 
 from .hooks import SessionError
 from .i18n import _, shown_name
-from .protocol import TABLE_KEY, TO_HOST
+from .protocol import SAVE_KEY, TABLE_KEY, TO_HOST
 from .remote import PeerError, message, new_secret, read_message
 
 __all__ = ["HostingVerbs", "REFUSALS"]
@@ -79,7 +79,9 @@ class HostingVerbs:
         if data["name"].strip():
             session.rename(seat, data["name"])
         self._told.pop(seat, None)  # everything again, to this device
-        reply = self._reply(saved=True)
+        reply = self._reply()
+        if self.slot == SAVE_KEY and not session.state.is_over:  # its new name is kept
+            reply["store"][SAVE_KEY] = session.save_text()
         welcome = message("welcome", seat=seat, secret=presence.secret,
                           host=self._host_name(session))
         reply["send"][str(seat)].insert(0, welcome)

@@ -1,0 +1,141 @@
+"""Play across devices, timed as people meet it (real Chromium, two browser contexts as two
+devices, inside tests/netns.py's private network namespace):
+
+* invite opened -> reply shown on the guest, on a first visit (a fresh device) and a later one
+  (the site already in its cache);
+* reply taken on the host -> both pages say so (the host's lobby "has joined"), and Start ->
+  the guest's table drawn;
+* a move applied on the host (Place clicked) -> drawn on the guest's page (loopback): median
+  and longest over the moves of a game's first turns;
+* the invite's and the reply's length and QR code version.
+
+    python3 tests/netns.py .venv/bin/python tests/bench/bench_devices.py [--moves 20] [--shots DIR]
+
+Prints the figures; tests/bench/results/devices.txt keeps a run's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+from tests.e2e.conftest import SYSTEM_CHROMIUM_FLAGS, chromium_executable  # noqa: E402
+from tools import devserver  # noqa: E402
+from tests.netns import INSIDE  # noqa: E402
+
+LONG_MS = 60_000
+# When the guest's #game last changed (Date.now(), the same clock as the host's page).
+WATCH = """() => { window.__changed = []; new MutationObserver(() =>
+  window.__changed.push(Date.now())).observe(document.querySelector('#game'),
+  {childList: true, subtree: true, characterData: true}); }"""
+
+
+def qr_version(page, selector):
+    """The version of the QR code drawn in ``selector`` (its SVG's modules, border excluded)."""
+    size = page.locator(selector).first.evaluate(
+        "(svg) => svg.viewBox.baseVal.width || svg.getAttribute('width')")
+    return (int(size) - 8 - 17) // 4  # four modules of border each side
+
+
+def main() -> int:
+    import os
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=20)
+    parser.add_argument("--shots", type=Path, default=None, help="save screenshots here")
+    args = parser.parse_args()
+    if os.environ.get(INSIDE) != "1":
+        print("run it inside the namespace: python3 tests/netns.py .venv/bin/python "
+              "tests/bench/bench_devices.py", file=sys.stderr)
+        return 2
+    server, url = devserver.start_server(ROOT, port=0)
+    executable = chromium_executable()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            **({"executable_path": str(executable)} if executable else {}),
+            args=SYSTEM_CHROMIUM_FLAGS if executable else [])
+        host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        host.goto(url + "?pace=fast&goal=500")
+        expect(host.locator("html")).to_have_attribute("data-python", "ready", timeout=LONG_MS)
+        host.locator("input[name=players][value='2'] + span").click()
+        host.locator("select[name=kind-1]").select_option("remote")
+        host.locator("input[name=name-0]").fill("Ana")
+        host.get_by_role("button", name="Deal").click()
+        field = host.locator("[data-invite='1'] .peer-link")
+        expect(field).not_to_have_value("", timeout=LONG_MS)
+        invite = field.input_value()
+        invite_qr = qr_version(host, "[data-invite='1'] .qr svg")
+
+        guest = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        figures = {}
+        for visit in ("first visit", "later visit"):
+            started = time.perf_counter()
+            # The second time: the same device again, the site in its cache (the first reply
+            # was not taken, so the host's invitation still stands).
+            guest.goto(invite)
+            expect(guest.locator("#join-link")).not_to_have_value("", timeout=LONG_MS)
+            figures[visit] = time.perf_counter() - started
+            expect(guest.locator("html")).to_have_attribute("data-python", "ready",
+                                                            timeout=LONG_MS)
+        reply = guest.locator("#join-link").input_value()
+        reply_qr = qr_version(guest, "#join-qr svg")
+        guest.locator("#join-name").fill("Bea")
+        if args.shots:
+            args.shots.mkdir(parents=True, exist_ok=True)
+            host.screenshot(path=str(args.shots / "lobby.png"), full_page=True)
+            guest.screenshot(path=str(args.shots / "join.png"), full_page=True)
+        started = time.perf_counter()
+        slot = host.locator("[data-invite='1']")
+        slot.get_by_label("Paste the reply here").fill(reply)
+        slot.get_by_role("button", name="Connect").click()
+        expect(host.get_by_text("Bea has joined.")).to_be_visible(timeout=LONG_MS)
+        joined = time.perf_counter() - started
+        started = time.perf_counter()
+        host.get_by_role("button", name="Start the game").click()
+        expect(guest.locator("[data-screen=table]")).to_be_visible(timeout=LONG_MS)
+        tabled = time.perf_counter() - started
+        guest.evaluate(WATCH)
+        delays = []
+        while len(delays) < args.moves:
+            expect(host.locator(".hand [data-ui^='hand:']").first).to_be_visible(timeout=LONG_MS)
+            host.locator(".hand [data-ui^='hand:']").first.click()
+            place = host.locator("#place")
+            expect(place).to_be_enabled()
+            guest.evaluate("window.__changed = []")
+            clicked = host.evaluate("Date.now()")
+            place.click()
+            guest.wait_for_function("window.__changed.length > 0", timeout=LONG_MS)
+            delays.append(guest.evaluate("window.__changed[0]") - clicked)
+            expect(guest.locator(".hand [data-ui^='hand:']").first).to_be_visible(
+                timeout=LONG_MS)
+            guest.locator(".hand [data-ui^='hand:']").first.click()
+            expect(guest.locator("#place")).to_be_enabled()
+            guest.locator("#place").click()
+            expect(host.locator("#place")).to_be_visible(timeout=LONG_MS)
+        if args.shots:
+            guest.screenshot(path=str(args.shots / "guest-table.png"))
+            host.screenshot(path=str(args.shots / "host-table.png"))
+        browser.close()
+    server.shutdown()
+    server.server_close()
+    print(f"invite opened -> reply shown: first visit {figures['first visit']:.2f} s, "
+          f"later visit {figures['later visit']:.2f} s")
+    print(f"reply taken -> host shows the guest joined: {joined:.2f} s; "
+          f"Start -> guest's table drawn: {tabled:.2f} s")
+    print(f"move on the host -> drawn on the guest ({len(delays)} moves): median "
+          f"{statistics.median(delays):.0f} ms, longest {max(delays):.0f} ms")
+    print(f"invite: {len(invite)} characters, QR version {invite_qr}; "
+          f"reply: {len(reply)} characters, QR version {reply_qr} (at {url})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
