@@ -205,6 +205,8 @@ class Mirror:
             raise PeerError("a table of another size than the game")
         self.seats = tuple(seats)
         self.presence = tuple(str(state)[:10] for state in presence)
+        self.log = deque((replace(entry, names=self.names) for entry in self.log),
+                         maxlen=LOG_LINES)  # told with the names as they are now
 
     def _new_view(self, data: dict) -> bool:
         from tweak.wire import WireError, from_wire

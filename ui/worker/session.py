@@ -493,6 +493,9 @@ class Session(TakeBack, Computers):
         self.seats = self.seats[:seat] + (replace(self.seats[seat], name=name),) + \
             self.seats[seat + 1:]
         self.record = replace(self.record, names=self.names)
+        # The log is told with the names as they are now (an entry is worded when read).
+        self.log = deque((replace(entry, names=self.names) for entry in self.log),
+                         maxlen=LOG_LINES)
 
     def make_computer(self, seat: int) -> None:
         """Seat ``seat``, on another device, is a computer's from now on (at the default
