@@ -795,6 +795,27 @@ def hot_seat_pass(host):
     return "".join(shown) + reply["html"]
 
 
+def devices(host):
+    """Play across devices: the lobby, the host's table with a seat away, and a guest's table
+    drawn from the host's view."""
+    host.hello("?lang=xx&seed=3&pace=instant&dealer=0", "", {}, "normal")
+    shown = [host.deal({**FIELDS, "kind-1": "remote"}, {})["html"]]
+    guest = Host(seeds=random.Random(6))
+    guest.hello("?lang=xx", "#join=x", {}, "normal")
+    table = host.session.table
+    sent = guest.peer("host", "open", json.dumps({"name": "Ada", "secret": "", "table": table,
+                                                  "seat": 1}))["send"]["host"]
+    reply = host.peer("1", "message", sent[0])
+    shown.append(reply["html"])
+    reply = host.command("start-game")
+    for text in [*sent[1:], *reply["send"]["1"]]:
+        guest.peer("host", "message", text)
+    for text in host.peer("1", "message", sent[0])["send"]["1"]:
+        shown.append(guest.peer("host", "message", text).get("html", ""))
+    shown.append(host.peer("1", "closed", "")["html"])
+    return "".join(shown)
+
+
 SCREENS = {
     "start screen (the worker's parts: notice, levels, saves)": start_parts,
     "rules page": lambda host: rules_page.render_rules(EDITIONS),
@@ -818,6 +839,7 @@ SCREENS = {
     "a round's score sheet": score_sheet,
     "game over": game_over,
     "pass screen": hot_seat_pass,
+    "play across devices: the lobby, a seat away, a guest's table": devices,
     "game review: a step with the evaluator's comment": review_step_with_comment,
     "game review: a round's score sheet": review_score_sheet,
 }
