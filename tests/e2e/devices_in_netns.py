@@ -95,6 +95,14 @@ def devices(browser):
     assert not errors, errors
 
 
+def accessible(device, site_url, where):
+    """axe-core finds nothing on the device's screen as it is now (tests/e2e/test_a11y.py)."""
+    from tests.e2e.test_a11y import axe_violations
+
+    problems = axe_violations(device.page, site_url)
+    assert not problems, f"axe on {where}:\n" + "\n".join(problems)
+
+
 def deal(host, url, kinds, names=("Ana",)):
     """The host's start screen: seats of ``kinds`` ("human", "remote", "bot:easy"), Deal; the
     lobby's invitation link for each seat on another device."""
@@ -179,7 +187,10 @@ def test_a_whole_game_with_the_host_two_guests_and_a_computer(devices, site_url)
     links = deal(host, site_url + "?pace=fast&goal=25&seed=11",
                  ["human", "remote", "remote", "bot:easy"])
     bea, cy = devices(), devices(locale="es-ES")
-    paste_reply(host, 1, join(bea, links[1], "Bea"))
+    reply = join(bea, links[1], "Bea")
+    accessible(host, site_url, "the lobby with its invitations")
+    accessible(bea, site_url, "the join screen with its reply")
+    paste_reply(host, 1, reply)
     paste_reply(host, 2, join(cy, links[2], "Cy"))
     lobby = host.page.locator("[data-screen=lobby]")
     expect(lobby.get_by_text("Bea has joined.")).to_be_visible(timeout=TURN_MS)
@@ -188,6 +199,7 @@ def test_a_whole_game_with_the_host_two_guests_and_a_computer(devices, site_url)
     for guest in (bea, cy):
         expect(guest.page.locator("[data-screen=table]")).to_be_visible(timeout=TURN_MS)
         expect(guest.page.locator("#join-screen")).to_be_hidden()
+    accessible(bea, site_url, "a guest's table")
     expect(cy.page.locator("html")).to_have_attribute("lang", "es")  # in its own language
     expect(cy.page.locator(".topbar .round")).to_contain_text("Ronda")
     expect(host.page.locator(".topbar .round")).to_contain_text("Round")
@@ -265,6 +277,7 @@ def test_a_bomb_victim_a_hostile_guest_and_a_guest_that_reloads(devices, site_ur
     away = host.page.locator(".away-seat[data-seat='1']")
     expect(away).to_be_visible(timeout=TURN_MS)
     away.get_by_text("Invitation to come back").click()
+    accessible(host, site_url, "the host's table with a seat away and its invitation")
     field = away.locator(".peer-link")
     expect(field).not_to_have_value("", timeout=TURN_MS)
     paste_reply(host, 1, join(bea, field.input_value(), "Bea"))

@@ -94,9 +94,9 @@ def devices_banner(screen: Screen) -> str:
             f'{_invite(seat, screen.names[seat])}</details></div>')
     if not parts:
         return ""
-    label = _("Players away")
-    return f'<section class="devices-banner" aria-label="{esc(label)}">' + "".join(parts) + \
-        '</section>'
+    label = esc(_("Players away"))  # a heading, so the invitations' own headings follow it
+    return (f'<section class="devices-banner" aria-label="{label}">'
+            f'<h2 class="visually-hidden">{label}</h2>' + "".join(parts) + '</section>')
 
 
 def seat_status(screen: Screen, seat: int) -> str:
