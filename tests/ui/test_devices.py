@@ -312,3 +312,21 @@ def test_a_reload_of_the_hosts_tab_resumes_the_game_and_its_guests_take_their_se
     back = table.join(1, "Bea", secret=kept["secret"])
     assert back.guest.view.hand == table.state().hands[1]
     play(table)
+
+
+def test_a_guest_asks_for_a_rematch_and_the_hosts_play_again_deals_it_to_every_device():
+    table = Table(("human", "remote", "bot:easy"), query="?pace=instant&goal=20")
+    guest = table.join(1, "Bea")
+    table.from_host(table.host.command("start-game"))
+    play(table)
+    assert "Ask for a rematch" in guest.screen()["html"]
+    asked = guest.rematch({})
+    assert "asked for a rematch" in asked["html"]
+    assert "would like a rematch" in table.host.peer("1", "message",
+                                                     asked["send"]["host"][0])["html"]
+    first = table.host.session
+    table.from_host(table.host.rematch({}))
+    assert table.host.session is not first and table.host.session.remote[1].here
+    assert guest.guest.kind() == "table"  # the new deal reached the guest's device
+    assert guest.guest.view == view(table.state(), 1)
+    play(table)
