@@ -4,11 +4,6 @@ selection made, the Thief's and the Joker's choosers open, the Bomb's choice, a 
 thinking), the hot-seat pass screen, a round's score sheet, game over, the game review (a step,
 its last step, a round's score sheet in it) and the rules page.
 
-Each screen is reached once and checked at both sizes (``check`` re-lays the same page out at
-each, tests/e2e/test_game.py ``at_each_size``).  With the cards in motion (the fast pace) a
-screen is checked the moment it shows, at one size (the flight is over before a second look):
-each size has its share of those.
-
 axe-core is a pinned npm devDependency (package.json); the dev server serves node_modules, so
 the script is added to the page by URL — the page's own origin, which a Content-Security-Policy
 of 'self' allows.  States are reached as a person would, by clicking (tests/e2e/test_game.py's
@@ -27,8 +22,8 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_game import (  # noqa: F401  (sized is a fixture)
     sized,
-    SIZES, TURN_TIMEOUT_MS, at_each_size, capture_opening, click_hand_card, open_game, reveal,
-    set_players, settle, start_opening, wait_for_my_turn,
+    TURN_TIMEOUT_MS, capture_opening, click_hand_card, open_game, reveal, set_players, settle,
+    start_opening, wait_for_my_turn,
 )
 from tests.ui.scenarios import query
 from tests.ui.test_review import short_game
@@ -58,95 +53,67 @@ def axe_violations(page, site_url) -> list:
             + "\n    ".join(v["nodes"]) for v in page.evaluate(RUN_AXE, None)]
 
 
-def size_of(page) -> str:
-    """The name in ``SIZES`` of the page's viewport, else its width×height."""
-    viewport = page.viewport_size
-    return next((name for name, size in SIZES.items() if size == viewport),
-                f"{viewport['width']}×{viewport['height']}")
-
-
 def check(page, site_url, where: str, settled: bool = True):
-    """Fail with every violation axe finds on the current screen, named by ``where``: once
-    the screen has settled, at each size of ``SIZES``; unless ``settled``, at once and at the
-    page's own size only (the cards of the last move may still be flying)."""
-    if not settled:
-        problems = axe_violations(page, site_url)
-        assert not problems, f"axe on {where} ({size_of(page)}):\n" + "\n".join(problems)
-        return
-    settle(page)
-    check_at_each_size(page, site_url, where)
-
-
-def check_at_each_size(page, site_url, where: str):
-    """Fail with every violation axe finds on the page as it is now, at each size of
-    ``SIZES``."""
-    found = {}
-    at_each_size(page, lambda size: found.update({size: axe_violations(page, site_url)}))
-    problems = [f"axe on {where} ({size}):\n" + "\n".join(lines)
-                for size, lines in found.items() if lines]
-    assert not problems, "\n".join(problems)
-
-
-def cards_landed(page):
-    """Wait until no card of the last move is still in flight (motion.js)."""
-    settle(page)
-    page.wait_for_function("window.tweakMotion.still()"
-                           " && !document.querySelector('#fx-ghosts > *')",
-                           timeout=TURN_TIMEOUT_MS)
+    """Fail with every violation axe finds on the current screen, named by ``where``; unless
+    ``settled``, at once (the cards of the last move may still be flying)."""
+    if settled:
+        settle(page)
+    problems = axe_violations(page, site_url)
+    assert not problems, f"axe on {where}:\n" + "\n".join(problems)
 
 
 # ---- start and rules ------------------------------------------------------------------------
 
 
-def test_start_screen_and_rules_page(open_game, page, site_url):
+def test_start_screen_and_rules_page(open_game, page, site_url, sized):
     open_game(query(pace="instant"))
-    check(page, site_url, "the start screen")
+    check(page, site_url, f"the start screen ({sized})")
     page.locator("#how-to-play").click()
     expect(page.locator("[data-screen=rules]")).to_be_visible()
-    check(page, site_url, "the rules page")
+    check(page, site_url, f"the rules page ({sized})")
     page.locator("#close-rules").click()
     page.locator("#deal").click()
     wait_for_my_turn(page)
     page.locator(".topbar [data-ui=rules]").click()
     expect(page.locator("[data-screen=rules]")).to_be_visible()
-    check(page, site_url, "the rules page over a game")
+    check(page, site_url, f"the rules page over a game ({sized})")
 
 
 # ---- the table ------------------------------------------------------------------------------
 
 
-def test_table_with_a_selection_and_the_thief_chooser(open_game, page, site_url):
+def test_table_with_a_selection_and_the_thief_chooser(open_game, page, site_url, sized):
     page, opening = start_opening(open_game, ["human", "bot"], ("thief",))
     wait_for_my_turn(page)
-    check(page, site_url, "the table, my turn")
+    check(page, site_url, f"the table, my turn ({sized})")
     click_hand_card(page)
     page.locator("[data-ui^='table:']").first.click()
     expect(page.locator(".sumline .expr")).to_be_visible()
-    check(page, site_url, "the table with a selection")
+    check(page, site_url, f"the table with a selection ({sized})")
     page.locator("[data-ui=clear]").click()
     capture_opening(page, opening)
-    check(page, site_url, "the table with the TWEAK! burst")
+    check(page, site_url, f"the table with the TWEAK! burst ({sized})")
     wait_for_my_turn(page)
     page.locator("[data-ui='flow:thief']").click()
     expect(page.locator("[data-action='thief@1']")).to_be_visible()
-    check(page, site_url, "the Thief chooser")
+    check(page, site_url, f"the Thief chooser ({sized})")
 
 
-def test_table_with_the_joker_chooser(open_game, page, site_url):
+def test_table_with_the_joker_chooser(open_game, page, site_url, sized):
     page, opening = start_opening(open_game, ["human", "bot", "bot"], ("joker",))
     wait_for_my_turn(page)
     capture_opening(page, opening)
     wait_for_my_turn(page)
     page.locator("[data-ui='flow:joker']").click()
     expect(page.locator("[data-action='joker+1']")).to_be_visible()
-    check(page, site_url, "the Joker chooser")
+    check(page, site_url, f"the Joker chooser ({sized})")
 
 
-def test_pass_screen_and_the_bomb_choice(open_game, page, site_url):
+def test_pass_screen_and_the_bomb_choice(open_game, page, site_url, sized):
     page, opening = start_opening(open_game, ["human", "human"], ("bomb",))
     reveal_name = "Player 1"
     expect(page.locator("[data-screen=pass]")).to_be_visible(timeout=TURN_TIMEOUT_MS)
-    check(page, site_url, "the pass screen")
+    check(page, site_url, f"the pass screen ({sized})")
     reveal(page, reveal_name)
     capture_opening(page, opening)
     reveal(page, "Ada")
@@ -156,10 +123,10 @@ def test_pass_screen_and_the_bomb_choice(open_game, page, site_url):
     page.locator("[data-action=bomb]").click()
     reveal(page, "Ada")
     expect(page.locator(".prompt.alert")).to_contain_text("played The Bomb")
-    check(page, site_url, "the Bomb choice")
+    check(page, site_url, f"the Bomb choice ({sized})")
     click_hand_card(page)
     expect(page.locator("#give-up")).to_be_enabled()
-    check(page, site_url, "the Bomb choice with a card chosen")
+    check(page, site_url, f"the Bomb choice with a card chosen ({sized})")
 
 
 def snapshot(page, context, site_url):
@@ -178,7 +145,7 @@ def snapshot(page, context, site_url):
     return frozen
 
 
-def test_table_while_a_computer_thinks(open_game, page, context, site_url):
+def test_table_while_a_computer_thinks(open_game, page, context, site_url, sized):
     # The normal pace: a computer's move shows a second after its turn begins.
     open_game(query(seed=12, dealer=2, pace="normal"))
     set_players(page, ["human", "bot", "bot"])
@@ -190,28 +157,52 @@ def test_table_while_a_computer_thinks(open_game, page, context, site_url):
     expect(page.locator(".opponent .thinking", has_text="thinking")).to_be_visible()
     frozen = snapshot(page, context, site_url)
     expect(frozen.locator(".opponent .thinking", has_text="thinking")).to_have_count(1)
-    check_at_each_size(frozen, site_url, "a computer thinking")
+    problems = axe_violations(frozen, site_url)
     frozen.close()
+    assert not problems, f"axe on a computer thinking ({sized}):\n" + "\n".join(problems)
 
 
 # ---- score sheet and game over --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("goal, screen, moving", [(1000, "scores", "desktop"),
-                                                  (1, "over", "phone")])
-def test_score_sheet_and_game_over_in_motion_then_settled(open_game, page, site_url, goal,
-                                                          screen, moving):
-    """Motion on (the fast pace), at the size ``moving``: the deal, and the screen that ends
-    the round (a score sheet, or game over with a goal of 1), are checked the moment each
-    shows, while the last move's cards still fly over it; then, the cards landed, that screen
-    at both sizes.  The person places (or gives up to a Bomb) a card the moment the prompt
-    asks."""
-    page.set_viewport_size(SIZES[moving])
-    open_game(query(seed=4, goal=goal, pace="fast"))
+def play_out_the_round(page):
+    """Place (or give up to a Bomb) a card at every turn until a score sheet or game over
+    shows."""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        settle(page)
+        if page.locator("[data-screen=over], [data-screen=scores]").count():
+            return
+        for button in ("#place", "#give-up"):
+            if page.locator(button).count():
+                click_hand_card(page)
+                page.locator(button).click()
+                break
+        else:
+            page.wait_for_timeout(25)
+    raise AssertionError("the round did not end in 5 minutes")
+
+
+@pytest.mark.parametrize("goal, screen", [(1000, "scores"), (1, "over")])
+def test_score_sheet_and_game_over(open_game, page, site_url, sized, goal, screen):
+    open_game(query(seed=4, goal=goal, pace="instant"))
     set_players(page, ["human", "bot", "bot", "bot"])
     page.locator("#deal").click()
+    play_out_the_round(page)
+    expect(page.locator(f"[data-screen={screen}]")).to_be_visible()
+    check(page, site_url, f"the {screen} screen ({sized})")
+
+
+@pytest.mark.parametrize("goal, screen", [(1000, "scores"), (1, "over")])
+def test_score_sheet_and_game_over_with_the_cards_in_motion(open_game, page, site_url, sized,
+                                                            goal, screen):
+    """Motion on (the fast pace): each screen is checked the moment it shows, while the last
+    move's cards still fly over it."""
+    open_game(query(seed=4, goal=goal, pace="fast"))
+    set_players(page, ["human", "bot"])
+    page.locator("#deal").click()
     wait_for_my_turn(page)
-    check(page, site_url, "the table as the deal lands", settled=False)
+    check(page, site_url, f"the table as the deal lands ({sized})", settled=False)
     deadline = time.monotonic() + 300
     while not page.locator(f"[data-screen={screen}]").count():
         assert time.monotonic() < deadline, "the round did not end in 5 minutes"
@@ -222,14 +213,10 @@ def test_score_sheet_and_game_over_in_motion_then_settled(open_game, page, site_
                 break
         else:
             page.wait_for_timeout(10)
-    check(page, site_url, f"the {screen} screen in motion", settled=False)
-    cards_landed(page)
-    expect(page.locator(f"[data-screen={screen}]")).to_be_visible()
-    check(page, site_url, f"the {screen} screen")
+    check(page, site_url, f"the {screen} screen in motion ({sized})", settled=False)
 
 
-def test_pass_screen_with_the_cards_in_motion(open_game, page, site_url):
-    page.set_viewport_size(SIZES["phone"])
+def test_pass_screen_with_the_cards_in_motion(open_game, page, site_url, sized):
     open_game(query(seed=5, dealer=1, pace="fast"))
     set_players(page, ["human", "human"])
     page.locator("input[name=name-0]").fill("Ann")
@@ -240,10 +227,10 @@ def test_pass_screen_with_the_cards_in_motion(open_game, page, site_url):
     click_hand_card(page)
     page.locator("#place").click()
     expect(page.locator("[data-screen=pass]")).to_be_visible(timeout=TURN_TIMEOUT_MS)
-    check(page, site_url, "the pass screen in motion", settled=False)
+    check(page, site_url, f"the pass screen in motion ({sized})", settled=False)
 
 
-def test_game_review_and_its_score_sheet(open_game, page, site_url):
+def test_game_review_and_its_score_sheet(open_game, page, site_url, sized):
     """The review of a finished game (a ``#g=`` link opens on its results): a step with a
     move told, a comment and every hand shown, the last step (its forward buttons disabled),
     and a round's score sheet."""
@@ -254,13 +241,13 @@ def test_game_review_and_its_score_sheet(open_game, page, site_url):
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     expect(page.locator(".review-pos")).to_have_text(re.compile(r"^Step 2 of "))
-    check(page, site_url, "the game review")
+    check(page, site_url, f"the game review ({sized})")
     page.keyboard.press("End")
     expect(page.get_by_role("button", name="Last move", exact=True)).to_be_disabled()
-    check(page, site_url, "the game review's last step")
+    check(page, site_url, f"the game review's last step ({sized})")
     page.get_by_role("button", name="Round 1 score sheet", exact=True).click()
     expect(page.locator("[data-screen=review-sheet]")).to_be_visible()
-    check(page, site_url, "a round's score sheet in the review")
+    check(page, site_url, f"a round's score sheet in the review ({sized})")
 
 
 # ---- steady layout --------------------------------------------------------------------------
@@ -313,13 +300,13 @@ STATS = ('{"format": "tweak-stats/1", "games": {"2 medium": [5, 3], "4 hard": [2
          '"best_round": 41, "tweaks": 4, "biggest": 17, "biggest_words": "P9 takes P2 + G3"}')
 
 
-def test_statistics_screen_and_its_reset_question(open_game, page, site_url):
+def test_statistics_screen_and_its_reset_question(open_game, page, site_url, sized):
     open_game(query(pace="instant"))
     page.evaluate(f"localStorage.setItem('tweak.stats', {STATS!r})")
     page.get_by_role("button", name="Statistics").click()
     screen = page.locator("[data-screen=stats]")
     expect(screen.locator("svg.stats-bar")).to_have_count(2)  # the chart, one bar per row
-    check(page, site_url, "the statistics screen")
+    check(page, site_url, f"the statistics screen ({sized})")
     page.get_by_role("button", name="Reset").click()
     expect(screen).to_contain_text("Reset your statistics?")
-    check(page, site_url, "the statistics reset question")
+    check(page, site_url, f"the statistics reset question ({sized})")

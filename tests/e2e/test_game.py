@@ -16,14 +16,12 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.ui.scenarios import query, tweak_opening
 from tweak import new_game
 
 TURN_TIMEOUT_MS = 30_000
-REACH_TIMEOUT_MS = 10_000  # a control on screen is within reach at once, or never
 # The two sizes every screen is looked at in (``sized``), and a folder for screenshots a person
 # looks at (``shot``), when TWEAK_SHOTS names one.
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -41,50 +39,6 @@ def shot(page, name: str, size: str, full_page: bool = False):
     """A screenshot NAME-SIZE.png in the TWEAK_SHOTS folder, if one is named."""
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, f"{name}-{size}.png"), full_page=full_page)
-
-
-def at_each_size(page, do) -> None:
-    """``do(size)`` with the page at each size of ``SIZES`` in turn, on the screen it shows
-    now; then the page is back at its own size.  The same screen re-laid out is the screen a
-    page opened at that size shows: only CSS depends on the size (no script of the page reads
-    it), so one page can be looked at in both sizes instead of a page loaded per size."""
-    own = page.viewport_size
-    try:
-        for size, viewport in SIZES.items():
-            page.set_viewport_size(viewport)
-            do(size)
-    finally:
-        page.set_viewport_size(own)
-
-
-def usable_at_each_size(page, *controls) -> None:
-    """At each size of ``SIZES``, each control passes the checks Playwright makes before it
-    clicks (attached, visible, stable, enabled, and the element a click at its middle lands
-    on, scrolled into view if need be), without being clicked: a flow played at one size has
-    its controls within reach at the other too."""
-    def reach(size):
-        for control in controls:
-            try:
-                control.click(trial=True, timeout=REACH_TIMEOUT_MS)
-            except PlaywrightError as error:
-                raise AssertionError(f"{control} cannot be clicked ({size}): {error}") from None
-
-    at_each_size(page, reach)
-
-
-def shots_at_each_size(page, name: str, full_page: bool = False) -> None:
-    """``shot`` at each size of ``SIZES``, when TWEAK_SHOTS names a folder."""
-    if SHOTS:
-        at_each_size(page, lambda size: shot(page, name, size, full_page))
-
-
-def fits_at_each_size(page, what: str) -> None:
-    """Nothing of the screen shown spills sideways, at each size of ``SIZES``."""
-    def fits(size):
-        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), \
-            f"{what} is wider than the window ({size})"
-
-    at_each_size(page, fits)
 
 
 def button(page, label: str):
