@@ -189,11 +189,13 @@ def test_a_pasted_reply_connects_and_messages_flow_within_the_limits(devices):
     got = [e[2] for e in events(host.page) if e[1] == "message"]
     assert not any(text.startswith("yyy") for text in got)
     flood = [text for text in got if text.startswith("flood ")]
-    assert 40 <= len(flood) <= 80, len(flood)
-    # The burst whole and in order; later ones only as the bucket refills, still in order.
-    assert flood[:40] == [f"flood {i}" for i in range(40)]
+    assert 38 <= len(flood) <= 80, len(flood)
+    # The burst in order; later ones only as the bucket refills, still in order.  The bucket
+    # may hold a token or two less than the burst: the message just before spent one, and how
+    # much of it came back depends on the machine's speed.
     numbers = [int(text.split()[1]) for text in flood]
-    assert numbers == sorted(numbers)
+    assert numbers[:37] == list(range(37))
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
     assert any("1025 characters" in text for text in host.warnings)
     assert any("a second" in text for text in host.warnings)
     assert len(host.warnings) < 10  # one warning a second, not one per message
