@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import SYSTEM_CHROMIUM_FLAGS, chromium_executable
 from tests.netns import INSIDE
 from tweak import loads, view
+from tweak.record import from_dict
 from tweak.wire import from_wire
 
 pytestmark = pytest.mark.skipif(os.environ.get(INSIDE) != "1",
@@ -207,6 +208,14 @@ def test_a_whole_game_with_the_host_two_guests_and_a_computer(devices, site_url)
     for guest in (bea, cy):
         expect(guest.page.locator("[data-screen=over]")).to_be_visible(timeout=TURN_MS)
     check_views(host, {1: bea, 2: cy})
+    # The game's review on a guest's device, from the record the host sent at its end.
+    records = [message["record"] for message in cy.received() if message["t"] == "record"]
+    assert [from_dict(record) for record in records] == [
+        loads(host.page.evaluate("localStorage.getItem('tweak.last')"))]
+    cy.page.locator("#review-game").click()
+    expect(cy.page.locator("[data-screen=review]")).to_be_visible(timeout=TURN_MS)
+    cy.page.locator("#review-next").click()
+    expect(cy.page.locator("[data-screen=review]")).to_have_attribute("data-step", "1")
 
 
 def reply_tab(host, reply):

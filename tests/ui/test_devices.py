@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 import pytest
 
 from tweak import PlayBomb, legal_actions, view
+from tweak.record import to_dict
 from tweak.wire import from_wire
 from ui.worker.host import Host
 from ui.worker.protocol import MAX_TO_GUEST, SEAT_KEY
@@ -78,6 +79,9 @@ class Table:
         data = json.loads(text)
         if data["t"] == "view":
             assert from_wire(data["view"]) == view(self.host.session.state, seat)
+        if data["t"] == "record":  # every hand of the game, so only once it is over
+            assert self.host.session.state.is_over
+            return
         for other, hand in enumerate(self.host.session.state.hands):
             if other != seat and data["t"] != "view":
                 assert not any(f'"{face}"' in text for face in hand)
@@ -263,11 +267,16 @@ def test_a_guest_drops_what_the_host_should_never_send():
                                   "step": 99, "actor": None}),
                  json.dumps({"v": 1, "t": "hello", "name": "x", "secret": ""}),
                  json.dumps({"v": 1, "t": "view", "view": {"v": 1, "view": {"seat": 0}},
-                             "step": 99, "actor": 0})):
+                             "step": 99, "actor": 0}),
+                 json.dumps({"v": 1, "t": "record", "record": {"players": 9}}),
+                 # A record of this very game, which is not over: its hands are hidden.
+                 json.dumps({"v": 1, "t": "record",
+                             "record": to_dict(table.host.session.record)})):
         reply = guest.peer("host", "message", text)
         assert "traceback" not in json.dumps(reply).lower()
         assert "cannot show" in reply["html"]
     assert guest.screen()["html"] == shown
+    assert guest.guest.record is None and "review-game" not in shown
 
 
 def test_take_back_is_off_and_the_link_is_the_hosts():
@@ -328,5 +337,32 @@ def test_a_guest_asks_for_a_rematch_and_the_hosts_play_again_deals_it_to_every_d
     table.from_host(table.host.rematch({}))
     assert table.host.session is not first and table.host.session.remote[1].here
     assert guest.guest.kind() == "table"  # the new deal reached the guest's device
+    assert guest.guest.record is None  # the last game's review is past
     assert guest.guest.view == view(table.state(), 1)
     play(table)
+
+
+def test_a_guest_reviews_the_finished_game_on_its_own_device(catalogue_archive):
+    table = Table(("human", "remote", "bot:easy"), query="?pace=instant&goal=20",
+                  catalogues=catalogue_archive, guest_langs={1: "es"})
+    guest = table.join(1, "Bea")
+    table.from_host(table.host.command("start-game"))
+    # Before the end no record is sent: it holds every hand.
+    table.from_host(table.host.bot_move())
+    assert not any(json.loads(text)["t"] == "record" for text in table.received[1])
+    play(table)
+    assert [json.loads(text)["t"] for text in table.received[1]].count("record") == 1
+    assert guest.guest.record == table.host.session.record
+    over = guest.screen()
+    assert 'id="review-game"' in over["html"]
+    review = guest.command("review")
+    assert review["screen"] == "review" and "Puntuación de la ronda 1" in review["html"]
+    last = guest.command("review:last")
+    steps = len(table.host.session.record.actions)
+    assert f"{steps}" in last["html"] and last["screen"] == "review"
+    # A message from the host while the review is open (who sits where) keeps it open.
+    seated = [text for text in table.received[1] if json.loads(text)["t"] == "table"][-1]
+    assert guest.peer("host", "message", seated)["screen"] == "review"
+    back = guest.command("review:close")
+    assert back["screen"] == "over" and back["focus"] == "#review-game"
+    assert table.host.review is None  # the host's device reviews on its own

@@ -2,8 +2,8 @@
 
 Data: ``Mirror`` holds what the host has sent (``ui.worker.protocol.PEER_MESSAGES``): the
 table's id, this device's seat and its secret, who sits where, the last view (``tweak.wire``,
-checked before use) and its step, and the person's own picks, hint and move log, told here in
-this device's language.  It offers what ``ui.worker.host``'s replies and the shared screens ask
+checked before use) and its step, the finished game's record once the host sends it (for the
+review), and the person's own picks, hint and move log, told here in this device's language.  It offers what ``ui.worker.host``'s replies and the shared screens ask
 of a ``ui.worker.session.Session`` (``screen``, ``kind``, ``state``, ``log``...), but holds no
 ``State``: it never knows more than the seat's view.  A move is checked against the view's
 legal actions, then sent (``outbox``); the host's engine decides.  ``GuestVerbs`` is the
@@ -73,6 +73,7 @@ class Mirror:
         self.secret = ""  # given by the host: it lets this device take the seat back
         self.sent_step = -1  # the step this device last sent a move at
         self.outbox = []  # messages for the host, taken by GuestVerbs
+        self.record = None  # the finished game's tweak.Record, sent by the host for its review
 
     # -- what the shared modules read --
 
@@ -130,7 +131,7 @@ class Mirror:
             thinking=to_act if kind == "bot" else None,
             waiting=to_act if kind in ("remote", "human") and to_act != self.seat else None,
             presence=self.presence, notice=self.notice, pace=self.pace, guest=True,
-            connected=self.connected and not self.ended)
+            connected=self.connected and not self.ended, reviewable=self.record is not None)
 
     def take_flash(self):
         flash, self.flash = self.flash, None
@@ -183,6 +184,8 @@ class Mirror:
             self._seat_table(data)
         elif kind == "view":
             return self._new_view(data)
+        elif kind == "record":
+            self._finished_record(data["record"])
         elif kind == "refused":
             self.sent_step = -1
             self.notice = REFUSED.get(data["why"], REFUSED["turn"])()
@@ -208,6 +211,16 @@ class Mirror:
         self.log = deque((replace(entry, names=self.names) for entry in self.log),
                          maxlen=LOG_LINES)  # told with the names as they are now
 
+    def _finished_record(self, data: dict) -> None:
+        """The record of the game just played, for its review: only a finished game of this
+        table's size (a review shows every hand)."""
+        from tweak.record import from_dict, replay
+
+        record = from_dict(data)  # RecordError, a ValueError, when it is not one
+        if not self.seats or record.players != len(self.seats) or not replay(record).is_over:
+            raise PeerError("a record that is not of this table's finished game")
+        self.record = record
+
     def _new_view(self, data: dict) -> bool:
         from tweak.wire import WireError, from_wire
 
@@ -222,6 +235,8 @@ class Mirror:
             self.acknowledged = len(seen.results)  # a sheet seen before (re)joining is past
         elif data["step"] == self.step:
             return False
+        if seen.phase != "over":
+            self.record = None  # a game going on (the rematch): the last one's record is past
         self.view, self.step = seen, data["step"]
         self.selection = Selection()
         self.hint = None
@@ -253,7 +268,7 @@ class GuestVerbs:
         """An invitation's address: this tab plays another device's game.  The join screen is
         the main thread's (ui/main_thread/peers.js) until the host's game arrives."""
         self.guest = Mirror("", -1)
-        self.session = None
+        self.session = self.review = None
         self.slot = None
         return {"screen": "join"}
 
@@ -298,6 +313,7 @@ class GuestVerbs:
             return {}
         if mirror.table and (table, seat) != (mirror.table, mirror.seat):
             mirror = self.guest = Mirror(table, seat)
+            self.review = None
         mirror.table, mirror.seat, mirror.connected = table, seat, True
         return {"send": {"host": [message("hello", name=name, secret=secret)]}}
 
@@ -313,7 +329,14 @@ class GuestVerbs:
         return self._guest_reply(mirror)
 
     def _guest_reply(self, mirror, moved: bool = False, store=None) -> dict:
-        reply = self._reply(store=store, saved=moved, moved=moved)
+        """The table (or, while it is open, the review of the game just played: a move of the
+        next game closes it), with what this device sends the host."""
+        if moved:
+            self.review = None
+        if self.review is not None:
+            reply = {**self._review_reply(announce=False), "store": dict(store or {})}
+        else:
+            reply = self._reply(store=store, saved=moved, moved=moved)
         reply["joined"] = True
         if mirror.outbox:
             reply["send"] = {"host": mirror.outbox}

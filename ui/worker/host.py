@@ -190,11 +190,11 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs, HostingVerbs, GuestV
         name, _sep, arg = text.partition(":")
         if name == "pace" and arg in PACES:
             self.pace = arg
+        if name == "review":
+            return self._review(arg)
         if self.guest is not None:
             return self._guest_play(lambda mirror: mirror.command(text))
         session = self._session()
-        if name == "review":
-            return self._review(arg)
         if self.review is not None:  # e.g. a notice's OK: the review stays open
             return self._review_reply(announce=False)
         reply = self._play(lambda session: session.command(text))

@@ -2,7 +2,8 @@
 
 The host's worker holds the only game.  Each seat played on another device
 (``ui.worker.remote.Presence``) gets, over its own data channel, its seat's view as data
-(``tweak.wire``: never another hand, never markup) after every step, and who sits where; it
+(``tweak.wire``: never another hand, never markup) after every step, who sits where, and at
+the game's end its record (for the review: nothing is hidden any more); it
 sends hello (take the seat, or take it back with its secret) and its moves, which the engine
 checks like any other.  ``peer`` takes what the main thread relays (ui/main_thread/peers.js);
 ``_hosting`` adds to every reply what the other devices must hear (``send``), the seats the
@@ -140,6 +141,12 @@ class HostingVerbs:
             if there.here and told.get("table") != table:
                 out.append(message("table", names=names, kinds=kinds, presence=presence))
                 told["table"] = table
+            # The finished game's record, for its review, before the view that ends it.
+            if there.here and session.state.is_over and told.get("record") is not session.record:
+                from tweak.record import to_dict
+
+                out.append(message("record", record=to_dict(session.record)))
+                told["record"] = session.record
             # A view once the game has started: until then the guest's join screen says it
             # is connected, and waits.
             if there.here and not session.lobby and told.get("step") != session.state.step:

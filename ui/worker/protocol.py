@@ -177,11 +177,13 @@ PEER_MESSAGES = {
     "welcome": {"seat": "number", "secret": "text", "host": "text"},  # the seat is yours
     "table": {"names": "texts", "kinds": "texts", "presence": "texts"},  # who sits where
     "view": {"view": "view", "step": "number", "actor": "seat"},  # the seat's tweak.wire view
+    "record": {"record": "record"},  # the finished game's record (tweak.record.to_dict), for
+    # its review: the game is over, so nothing in it is hidden any more
     "refused": {"why": "text"},  # the last message changed nothing: why (REFUSALS)
     "bye": {"why": "text"},  # the host ended the table: "ended", "taken" (another device)
 }
 TO_HOST = ("hello", "act", "rematch")
-TO_GUEST = ("welcome", "table", "view", "refused", "bye")
+TO_GUEST = ("welcome", "table", "view", "record", "refused", "bye")
 
 
 def command_name(text: str) -> str:

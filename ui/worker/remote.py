@@ -67,8 +67,8 @@ def _check(kind: str, value, where: str):
         if not isinstance(value, list) or len(value) > 6 or not all(
                 isinstance(item, str) and len(item) <= MAX_FIELD for item in value):
             raise PeerError(f"{where} is not a list of at most 6 texts")
-    elif kind == "view":
-        if not isinstance(value, dict):  # tweak.wire checks the rest
+    elif kind in ("view", "record"):
+        if not isinstance(value, dict):  # tweak.wire, tweak.record check the rest
             raise PeerError(f"{where} is not an object")
     return value
 

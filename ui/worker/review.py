@@ -282,14 +282,16 @@ class ReviewVerbs:
         session = self._session()
         if arg == "close":
             self.review = None
-            return {**self._reply(), "focus": "#review-game"}  # where the person left
+            return {**self._game_reply(), "focus": "#review-game"}  # where the person left
         if self.review is None or self.review.record is not session.record:
             try:
+                if session.record is None:  # a guest's device, before the host sent it
+                    raise ReviewError(_("This game's record has not reached this device."))
                 self.review = Review(session.record, session.names)
             except SessionError as error:
                 self.review = None
                 session.notice = str(error)
-                return self._reply()
+                return self._game_reply()
         notice = ""
         back_from = self.review.sheet
         if arg:
@@ -298,6 +300,10 @@ class ReviewVerbs:
             except SessionError as error:
                 notice = str(error)
         return self._review_reply(notice=notice, back_from=back_from if arg == "back" else None)
+
+    def _game_reply(self) -> dict:
+        """The game's own screen (its results), on the host's device or a guest's."""
+        return self._reply() if self.guest is None else self._guest_reply(self.guest)
 
     def _review_reply(self, notice: str = "", back_from=None, announce: bool = True) -> dict:
         """The review's screen; ``announce`` says the step (position, move, comment) or the

@@ -192,6 +192,7 @@ class Screen:
     rival: Optional[object] = None  # ui.worker.daily.Result: a friend's, from their link
     guest: bool = False  # drawn on a guest's device: the game is another device's
     connected: bool = True  # a guest's device is connected to the host's
+    reviewable: bool = True  # the finished game's record is here, so "Review game" is offered
 
     @property
     def names(self) -> tuple:

@@ -163,8 +163,9 @@ def render_over(screen: Screen) -> str:
            '<button type="button" class="btn primary big" data-ui="rematch" id="rematch">'
            + esc(_("Ask for a rematch") if screen.guest else _("Play again")) + '</button>')
         # Every move again, every hand face up, with the evaluator's comments
-        # (ui/worker/review.py): the host's, whose device holds the game's record.
-        + ('' if screen.guest else
+        # (ui/worker/review.py), where the game's record is: a guest's device has it once
+        # the host has sent it at the game's end.
+        + ('' if not screen.reviewable else
            '<button type="button" class="btn big" data-ui="review" id="review-game">'
            + esc(_("Review game")) + '</button>') +
         '<button type="button" class="btn big" data-ui="new-game" id="new-game">'
