@@ -196,25 +196,36 @@ def virtual_display():
             xvfb.kill()
 
 
-def run_webkit(url: str, turns: int = SMOKE_TURNS, timeout_s: float = 120) -> dict:
-    """The smoke flow in WebKitGTK's MiniBrowser; ``url`` must serve a page that already runs
-    smoke.js (``recording_site``)."""
+@contextmanager
+def webkit_driver():
+    """A selenium driver of WebKitGTK's MiniBrowser on a private display; quit on leaving."""
     from selenium import webdriver
-    from selenium.common.exceptions import WebDriverException
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.select import Select
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
 
-    result = {"browser": "webkitgtk", "consoleErrors": [], "pageErrors": [], "failure": None}
     with virtual_display() as display:
         service = Service(executable_path=str(WEBKIT_DRIVER),
                           env={**os.environ, "DISPLAY": display})
-        launched = time.monotonic()
         with warnings.catch_warnings():
             # selenium's own WebKitGTK class calls an API selenium deprecated: not ours to fix.
             warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
             driver = webdriver.WebKitGTK(service=service, options=Options())
+        try:
+            yield driver
+        finally:
+            driver.quit()
+
+
+def run_webkit(url: str, turns: int = SMOKE_TURNS, timeout_s: float = 120) -> dict:
+    """The smoke flow in WebKitGTK's MiniBrowser; ``url`` must serve a page that already runs
+    smoke.js (``recording_site``)."""
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.select import Select
+
+    result = {"browser": "webkitgtk", "consoleErrors": [], "pageErrors": [], "failure": None}
+    launched = time.monotonic()
+    with webkit_driver() as driver:
         try:
             result["version"] = f"webkitgtk/{driver.capabilities.get('browserVersion')}"
             result["launchMs"] = round((time.monotonic() - launched) * 1000)
@@ -252,6 +263,4 @@ def run_webkit(url: str, turns: int = SMOKE_TURNS, timeout_s: float = 120) -> di
                 "return window.__smoke && window.__smoke.report()")
         except WebDriverException as error:
             result["failure"] = result["failure"] or f"WebDriver: {error.msg}"
-        finally:
-            driver.quit()
     return result

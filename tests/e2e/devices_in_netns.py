@@ -298,3 +298,55 @@ def test_a_bomb_victim_a_hostile_guest_and_a_guest_that_reloads(devices, site_ur
     assert hand_of(bea) == sorted(str(face) for face in now.hands[1])  # its hand intact
     play_to_the_end(host, (bea,))
     check_views(host, {1: bea})
+
+
+def test_a_firefox_guest_joins_and_plays_a_move(devices, site_url):
+    """Another engine on the guest's side: Firefox ESR, driven by tests/browsers/guest.mjs,
+    answers a Chromium host's invitation and plays a move there."""
+    import queue
+    import subprocess
+    import threading
+
+    from tests.browsers import drivers
+
+    problem = drivers.firefox_problem()
+    if problem:
+        pytest.skip(problem)
+    host = devices(viewport=(1280, 800))
+    links = deal(host, site_url + "?pace=fast&goal=500&seed=5", ["human", "remote"])
+    guest = subprocess.Popen(
+        ["node", str(drivers.HERE / "guest.mjs"), "--browser", "firefox",
+         "--executable", str(drivers.FIREFOX), "--invite", links[1], "--name", "Flo"],
+        stdout=subprocess.PIPE, text=True)
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(json.loads(line)) for line in guest.stdout],
+                     daemon=True).start()
+
+    def heard(key, seconds=READY_MS / 1000):
+        line = lines.get(timeout=seconds)
+        assert key in line, line
+        return line
+
+    try:
+        paste_reply(host, 1, heard("reply")["reply"])
+        expect(host.page.get_by_text("Flo has joined.")).to_be_visible(timeout=TURN_MS)
+        host.page.get_by_role("button", name="Start the game").click()
+        heard("table")
+        played = None
+        for _turn in range(200):
+            play_turn(host)
+            try:
+                played = lines.get(timeout=0.2)
+                break
+            except queue.Empty:
+                continue
+        assert played and "played" in played, played
+        last = heard("done")
+        assert last["failure"] is None and not last["pageErrors"], last
+        assert "firefox" in last["version"].lower(), last["version"]
+    finally:
+        guest.wait(timeout=60)
+    # The host's game holds Firefox's move, made for seat 2 by that device.
+    record = loads(host.page.evaluate("localStorage.getItem('tweak.save')"))
+    moves = [(before.to_act, action) for before, action in zip(record.states(), record.actions)]
+    assert (1, played["played"]) in moves, moves

@@ -68,3 +68,32 @@ def test_webkitgtk_deals_and_plays_a_few_turns_cleanly():
     # WebKitWebDriver has no console API: only smoke.js inside the page listens.
     check_run(result, channels=("page",))
     assert "AppleWebKit" in result["page"]["userAgent"], result["page"]["userAgent"]
+
+
+def test_webkitgtk_opens_an_invitation_and_says_it_cannot_connect(site_url):
+    """Debian's WebKitGTK is built without WebRTC (no RTCPeerConnection): a guest there cannot
+    join another device's table, and its join screen says so in words, with no error."""
+    import time
+
+    from tests.ui.test_signal import fixture, value
+
+    problem = drivers.webkit_problem()
+    if problem:
+        pytest.skip(problem)
+    offer = {"type": "offer", "sdp": fixture("chromium")["offer"]}
+    invite = value("inviteLink", site_url, {"table": "k3P9xQ", "seat": 1, "host": "Ann",
+                                             "offer": offer})
+    with drivers.webkit_driver() as driver:
+        driver.get(invite)
+        if driver.execute_script("return typeof RTCPeerConnection") == "function":
+            pytest.skip("this WebKitGTK has WebRTC: tests/e2e/devices_in_netns.py's guests apply")
+        deadline = time.monotonic() + FLOW_TIMEOUT_S
+        status = ""
+        while "cannot connect" not in status and time.monotonic() < deadline:
+            time.sleep(0.2)
+            status = driver.execute_script(
+                "const s = document.getElementById('join-status'); return s ? s.textContent : ''")
+        assert "Open the invitation in Chrome, Edge, Firefox or Safari" in status, status
+        assert driver.execute_script("return document.getElementById('join-title').textContent"
+                                     ) == "You are invited to Ann's table, seat 2"
+        assert driver.execute_script("return document.getElementById('join-reply').hidden")

@@ -169,6 +169,10 @@
     }
   };
 
+  /** Whether this browser has WebRTC's peer connections (some builds leave them out, e.g.
+   *  Debian's WebKitGTK). */
+  const canConnect = () => typeof window.RTCPeerConnection === "function";
+
   // ---- a data channel with its heartbeat, caps and rate limit -----------------------------
   /** The live link to one other device: its peer connection and channel. */
   class Link {
@@ -296,6 +300,11 @@
       this.state = "preparing";
       this.invite = "";
       this.tag = null;
+      if (!canConnect()) {
+        this.state = "failed";
+        this.say(_("This browser cannot connect to other devices. Host the table from Chrome, Edge, Firefox or Safari, or let a computer play this seat."));
+        return Promise.resolve();
+      }
       this.say(_("Preparing the invite…"));
       const pc = new RTCPeerConnection(rtcConfig());
       const link = new Link(this.key, pc, (what) => this.changed(link, what));
@@ -713,6 +722,12 @@
     async answer() {
       if (this.link) this.link.close();
       clearTimeout(this.timer);
+      if (!canConnect()) {
+        this.state = "failed";
+        this.say(_("This browser cannot connect to other devices. Open the invitation in Chrome, Edge, Firefox or Safari."));
+        $("join-reply").hidden = true;
+        return;
+      }
       const pc = new RTCPeerConnection(rtcConfig());
       const link = new Link("host", pc, (what) => this.changed(link, what));
       this.link = link;
