@@ -36,6 +36,28 @@ LONG_MS = 120_000
 WATCH = """() => { window.__changed = []; new MutationObserver(() =>
   window.__changed.push(Date.now())).observe(document.querySelector('#game'),
   {childList: true, subtree: true, characterData: true}); }"""
+# When the host's page handed a text to its channels, and when a guest's channel delivered one:
+# a move's way splits into the host (click -> sent), the network (sent -> arrived) and the
+# guest (arrived -> drawn).
+STAMPS = """
+window.__sent = []; window.__arrived = [];
+const listen = RTCDataChannel.prototype.addEventListener;
+RTCDataChannel.prototype.addEventListener = function (type, handler, ...rest) {
+  if (type === "message") {
+    const inner = handler;
+    handler = (event) => {
+      if (String(event.data)[0] === "m") window.__arrived.push(Date.now());  // not a heartbeat
+      return inner(event);
+    };
+  }
+  return listen.call(this, type, handler, ...rest);
+};
+const send = RTCDataChannel.prototype.send;
+RTCDataChannel.prototype.send = function (data) {
+  if (String(data)[0] === "m") window.__sent.push(Date.now());
+  return send.call(this, data);
+};
+"""
 
 
 def qr_version(page, selector):
@@ -62,7 +84,9 @@ def main() -> int:
         browser = playwright.chromium.launch(
             **({"executable_path": str(executable)} if executable else {}),
             args=SYSTEM_CHROMIUM_FLAGS if executable else [])
-        host = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        host_context = browser.new_context(viewport={"width": 1280, "height": 800})
+        host_context.add_init_script(STAMPS)
+        host = host_context.new_page()
         host.goto(url + "?pace=fast&goal=500")
         expect(host.locator("html")).to_have_attribute("data-python", "ready", timeout=LONG_MS)
         host.locator("input[name=players][value='2'] + span").click()
@@ -74,7 +98,9 @@ def main() -> int:
         invite = field.input_value()
         invite_qr = qr_version(host, "[data-invite='1'] .qr svg")
 
-        guest = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        guest_context = browser.new_context(viewport={"width": 390, "height": 844})
+        guest_context.add_init_script(STAMPS)
+        guest = guest_context.new_page()
         figures = {}
         for visit in ("first visit", "later visit"):
             started = time.perf_counter()
@@ -103,7 +129,7 @@ def main() -> int:
         expect(guest.locator("[data-screen=table]")).to_be_visible(timeout=LONG_MS)
         tabled = time.perf_counter() - started
         guest.evaluate(WATCH)
-        delays = []
+        delays, parts = [], []
         hand = ".hand [data-ui^='hand:']"
         while len(delays) < args.moves:
             page = host if host.locator("#place").is_visible() else guest
@@ -112,12 +138,18 @@ def main() -> int:
             place = page.locator("#place")
             expect(place).to_be_enabled()
             if page is host:
-                guest.evaluate("window.__changed = []")
+                guest.evaluate("window.__changed = []; window.__arrived = []")
+                host.evaluate("window.__sent = []")
                 clicked = host.evaluate("Date.now()")
             place.click()
             if page is host:
                 guest.wait_for_function("window.__changed.length > 0", timeout=LONG_MS)
-                delays.append(guest.evaluate("window.__changed[0]") - clicked)
+                drawn = guest.evaluate("window.__changed[0]")
+                delays.append(drawn - clicked)
+                # The first game message ("m" frames, not heartbeats) after the click.
+                sent = min(host.evaluate("window.__sent") or [drawn])
+                arrived = min(guest.evaluate("window.__arrived") or [drawn])
+                parts.append((sent - clicked, arrived - sent, drawn - arrived))
             expect(place).to_be_hidden(timeout=LONG_MS)
             page.wait_for_function("!document.querySelector('#app').hasAttribute('aria-busy')",
                                    timeout=LONG_MS)
@@ -133,6 +165,9 @@ def main() -> int:
           f"Start -> guest's table drawn: {tabled:.2f} s")
     print(f"move on the host -> drawn on the guest ({len(delays)} moves): median "
           f"{statistics.median(delays):.0f} ms, longest {max(delays):.0f} ms")
+    host_ms, wire_ms, guest_ms = (statistics.median(part) for part in zip(*parts))
+    print(f"  medians of its parts: host (click -> sent) {host_ms:.0f} ms, channel (sent -> "
+          f"arrived) {wire_ms:.0f} ms, guest (arrived -> drawn) {guest_ms:.0f} ms")
     print(f"invite: {len(invite)} characters, QR version {invite_qr}; "
           f"reply: {len(reply)} characters, QR version {reply_qr} (at {url})")
     return 0
