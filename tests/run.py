@@ -16,7 +16,10 @@ On a fresh clone it installs what the tests need, then runs them twice over:
    facts").  It gets the same pytest options (``-k bomb``, ``-x``) but only test paths under
    tests/engine/; when the given paths name no engine test (``tests/e2e``), it is skipped.
 
-``--skip-pyodide`` / ``--skip-cpython`` leave out step 6 / step 5 (and what only it needs).
+With no test path given (the whole suite), step 6 runs beside the part of step 5 that needs no
+browser, a core each, and the browser tests (tests/e2e/) follow on their own: they need both
+cores.  ``--skip-pyodide`` / ``--skip-cpython`` leave out step 6 / step 5 (and what only it
+needs).
 The closing line sums both runs as ``total: N passed, N failed``; the exit code is non-zero when
 any step or any test failed.
 """
@@ -31,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -175,20 +179,34 @@ def pyodide_args(pytest_args: list):
     return kept if kept_paths else None
 
 
-def run_tests(title: str, command, env) -> tuple:
-    """Run a pytest command, echoing its output; return (exit code, {outcome: count})."""
-    say(title)
+def given_paths(pytest_args: list) -> bool:
+    """Whether the pytest args name test paths (else the whole of tests/ is meant)."""
+    return any(not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists()
+               for arg in pytest_args)
+
+
+def run_tests(title: str, command, env, echo=None) -> tuple:
+    """Run a pytest command, its output to ``echo`` (a list of lines, or None: printed as it
+    comes); return (exit code, {outcome: count}, seconds)."""
+    if echo is None:
+        say(title)
+    else:
+        echo.append(f"\n==> {title}\n")
+    began = time.monotonic()
     counts = {}
     with subprocess.Popen([str(part) for part in command], cwd=ROOT, env=env, text=True,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=1,
                           errors="replace") as process:
         for line in process.stdout:
-            sys.stdout.write(line)
-            sys.stdout.flush()
+            if echo is None:
+                sys.stdout.write(line)
+                sys.stdout.flush()
+            else:
+                echo.append(line)
             closing = PYTEST_CLOSING.match(line.strip())
             if closing:
                 counts = {word: int(n) for n, word in PYTEST_COUNT.findall(closing.group(1))}
-    return process.returncode, counts
+    return process.returncode, counts, time.monotonic() - began
 
 
 def outcome(code: int, counts: dict) -> str:
@@ -215,12 +233,9 @@ def main(argv) -> int:
         return 1
 
     color = ["--color=yes"] if sys.stdout.isatty() else []
-    if not skip_cpython:
-        env = {**os.environ, "TWEAK_BROWSER": browser, "PYTHONDONTWRITEBYTECODE": "1"}
-        title = f"pytest under CPython ({' '.join(pytest_args) or 'tests/'})"
-        began = time.monotonic()
-        code, counts = run_tests(title, [VENV_PYTHON, "-m", "pytest", *color, *pytest_args], env)
-        results.append((title, code, counts, time.monotonic() - began))
+    cpython_env = {**os.environ, "TWEAK_BROWSER": browser, "PYTHONDONTWRITEBYTECODE": "1"}
+    pytest = [VENV_PYTHON, "-m", "pytest", *color]
+    pyodide = None  # (title, command) of the Pyodide run
     engine_args = pyodide_args(pytest_args)
     if not skip_pyodide and engine_args is None:
         print("\n(no engine test selected: the Pyodide run is skipped)")
@@ -231,12 +246,31 @@ def main(argv) -> int:
             results.append((title + ": node was not found", 1, {}, 0.0))
         else:
             # The same tests as under CPython, the full 1,000 random games per configuration
-            # included (about 2.5 minutes here): wasm32 is where engine surprises would hide.
-            env = dict(os.environ)
-            began = time.monotonic()
-            code, counts = run_tests(title, [node, PYODIDE_RUNNER, "pytest", *color, "-q",
-                                             *engine_args], env)
-            results.append((title, code, counts, time.monotonic() - began))
+            # included: wasm32 is where engine surprises would hide.
+            pyodide = (title, [node, PYODIDE_RUNNER, "pytest", *color, "-q", *engine_args])
+
+    if not skip_cpython and pyodide and not given_paths(pytest_args):
+        # The whole suite: the Pyodide run takes one core while CPython runs the tests that
+        # need no browser on the other (its output is shown when it ends); the browser tests
+        # then have both cores, as they need.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            echo = []
+            beside = pool.submit(run_tests, *pyodide, dict(os.environ), echo)
+            title = f"pytest under CPython, all but the browser ({' '.join(pytest_args) or 'tests/'})"
+            results.append((title, *run_tests(title, [*pytest, *pytest_args, "--ignore",
+                                                      "tests/e2e", "tests"], cpython_env)))
+            outcome_beside = beside.result()
+            sys.stdout.write("".join(echo))
+            results.append((pyodide[0], *outcome_beside))
+        title = f"pytest under CPython, in the browser ({' '.join(pytest_args) or 'tests/e2e'})"
+        results.append((title, *run_tests(title, [*pytest, *pytest_args, "tests/e2e"],
+                                          cpython_env)))
+    else:
+        if not skip_cpython:
+            title = f"pytest under CPython ({' '.join(pytest_args) or 'tests/'})"
+            results.append((title, *run_tests(title, [*pytest, *pytest_args], cpython_env)))
+        if pyodide:
+            results.append((pyodide[0], *run_tests(*pyodide, dict(os.environ))))
 
     say(f"Summary ({time.monotonic() - started:.0f} s)")
     for title, code, counts, seconds in results:

@@ -226,13 +226,14 @@ class Page:
             self.waiting -= 1
             self.mark_busy()
         reply = json.loads(text)
-        if self.screen != "away":  # a tab that gave the game up writes nothing more
-            for key, value in (reply.get("store") or {}).items():
-                store(key, value)
-        # Other devices hear a move at once, not after its motion here (ui/main_thread/peers.js).
+        # Other devices hear a move first, not after its saving or its motion here
+        # (ui/main_thread/peers.js).
         for source, texts in (reply.get("send") or {}).items():
             for line in texts:
                 window.tweakPeers.send(source, line)
+        if self.screen != "away":  # a tab that gave the game up writes nothing more
+            for key, value in (reply.get("store") or {}).items():
+                store(key, value)
         if "peers" in reply:
             window.tweakPeers.host(reply["peers"])
         return reply

@@ -293,8 +293,9 @@
     get key() {
       return String(this.number);
     }
-    /** A new connection and invite (the first, or after Retry / a lost device). */
-    make() {
+    /** A new connection and invite (the first, or after Retry, or `lost`: after the seat's
+     *  device went away, which the status keeps saying). */
+    make(lost = false) {
       if (this.link) this.link.close();
       clearTimeout(this.timer);
       this.state = "preparing";
@@ -318,7 +319,8 @@
         this.tag = signal.offerTag(offer.sdp);
         this.invite = signal.inviteLink(location.href, { table, seat: this.number, host: hostName, offer });
         this.state = "waiting";
-        this.say(fill(_("Waiting for {name}'s reply…"), { name: this.name }));
+        this.say(fill(lost ? _("{name}'s device was disconnected. This new invite lets {name} come back: waiting for the reply…")
+          : _("Waiting for {name}'s reply…"), { name: this.name }));
         await this.drawInvite();
       })().catch((error) => {
         if (this.link !== link) return;
@@ -340,7 +342,7 @@
         // at once, so the host has it to show.
         this.state = "closed";
         emit(this.key, "closed", "");
-        this.make();
+        this.make(true);
       } else if (this.state === "connecting") {
         this.failed();
       }
