@@ -7,7 +7,8 @@ its last step, a round's score sheet in it) and the rules page.
 axe-core is a pinned npm devDependency (package.json); the dev server serves node_modules, so
 the script is added to the page by URL — the page's own origin, which a Content-Security-Policy
 of 'self' allows.  States are reached as a person would, by clicking (tests/e2e/test_game.py's
-flows; deals from tests/ui/scenarios.py).
+flows; deals from tests/ui/scenarios.py), or by a game link, as a friend's link opens: the end
+of a round from a link at its last move, a computer's.
 
 The layout checks (issue 9, "steady layout") live here too: they measure the same screens.
 """
@@ -15,7 +16,6 @@ The layout checks (issue 9, "steady layout") live here too: they measure the sam
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -165,32 +165,39 @@ def test_table_while_a_computer_thinks(open_game, page, context, site_url, sized
 # ---- score sheet and game over --------------------------------------------------------------
 
 
-def play_out_the_round(page):
-    """Place (or give up to a Bomb) a card at every turn until a score sheet or game over
-    shows."""
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        settle(page)
-        if page.locator("[data-screen=over], [data-screen=scores]").count():
-            return
-        for button in ("#place", "#give-up"):
-            if page.locator(button).count():
-                click_hand_card(page)
-                page.locator(button).click()
+def one_move_from_the_round_end(players: int, goal: int) -> str:
+    """A game link (``#g=``) at the last move of round 1, which a computer makes: opened, the
+    round ends at once, as a score sheet (a high ``goal``) or game over (``goal`` 1)."""
+    from tweak import CLASSIC, Record, apply, legal_actions
+
+    rules = CLASSIC.with_changes(goals=(goal,) * 5)
+    for seed in range(100):
+        record = Record(players=players, seed=seed, rules=rules)
+        state = record.start()
+        while True:
+            action = legal_actions(state)[-1]
+            after = apply(state, action)
+            if after.results:
                 break
-        else:
-            page.wait_for_timeout(25)
-    raise AssertionError("the round did not end in 5 minutes")
+            state, record = after, record.then(action)
+        if state.to_act != 0:  # seat 0 is the person; the others are computers
+            return "#g=" + to_fragment(record)
+    raise AssertionError("no deal ends with a computer's move")
 
 
 @pytest.mark.parametrize("goal, screen", [(1000, "scores"), (1, "over")])
 def test_score_sheet_and_game_over(open_game, page, site_url, sized, goal, screen):
-    open_game(query(seed=4, goal=goal, pace="instant"))
-    set_players(page, ["human", "bot", "bot", "bot"])
-    page.locator("#deal").click()
-    play_out_the_round(page)
-    expect(page.locator(f"[data-screen={screen}]")).to_be_visible()
+    open_game(query(pace="instant"), one_move_from_the_round_end(4, goal))
+    expect(page.locator(f"[data-screen={screen}]")).to_be_visible(timeout=TURN_TIMEOUT_MS)
     check(page, site_url, f"the {screen} screen ({sized})")
+
+
+def test_the_table_as_the_deal_lands(open_game, page, site_url, sized):
+    open_game(query(seed=4, pace="fast"))
+    set_players(page, ["human", "bot"])
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    check(page, site_url, f"the table as the deal lands ({sized})", settled=False)
 
 
 @pytest.mark.parametrize("goal, screen", [(1000, "scores"), (1, "over")])
@@ -198,21 +205,9 @@ def test_score_sheet_and_game_over_with_the_cards_in_motion(open_game, page, sit
                                                             goal, screen):
     """Motion on (the fast pace): each screen is checked the moment it shows, while the last
     move's cards still fly over it."""
-    open_game(query(seed=4, goal=goal, pace="fast"))
-    set_players(page, ["human", "bot"])
-    page.locator("#deal").click()
-    wait_for_my_turn(page)
-    check(page, site_url, f"the table as the deal lands ({sized})", settled=False)
-    deadline = time.monotonic() + 300
-    while not page.locator(f"[data-screen={screen}]").count():
-        assert time.monotonic() < deadline, "the round did not end in 5 minutes"
-        for button in ("#place", "#give-up"):
-            if page.locator(button).count() and page.locator(".prompt.you, .prompt.alert").count():
-                click_hand_card(page)
-                page.locator(button).click()
-                break
-        else:
-            page.wait_for_timeout(10)
+    open_game(query(pace="fast"), one_move_from_the_round_end(2, goal))
+    shown = page.locator(f"[data-screen={screen}]")
+    expect(shown).to_have_count(1, timeout=TURN_TIMEOUT_MS)
     check(page, site_url, f"the {screen} screen in motion ({sized})", settled=False)
 
 
