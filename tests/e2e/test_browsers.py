@@ -96,4 +96,6 @@ def test_webkitgtk_opens_an_invitation_and_says_it_cannot_connect(site_url):
         assert "Open the invitation in Chrome, Edge, Firefox or Safari" in status, status
         assert driver.execute_script("return document.getElementById('join-title').textContent"
                                      ) == "You are invited to Ann's table, seat 2"
-        assert driver.execute_script("return document.getElementById('join-reply').hidden")
+        assert driver.execute_script("return document.getElementById('join-body').hidden")
+        start = driver.find_element("id", "join-start")
+        assert start.is_displayed() and start.text == "Go to the game's start screen"

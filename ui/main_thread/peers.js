@@ -727,7 +727,8 @@
       if (!canConnect()) {
         this.state = "failed";
         this.say(_("This browser cannot connect to other devices. Open the invitation in Chrome, Edge, Firefox or Safari."));
-        $("join-reply").hidden = true;
+        $("join-body").hidden = true;  // no name to type, no reply to make here
+        $("join-start").hidden = false;  // a game against the computer still can be
         return;
       }
       const pc = new RTCPeerConnection(rtcConfig());
