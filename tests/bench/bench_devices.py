@@ -6,7 +6,8 @@ devices, inside tests/netns.py's private network namespace):
 * reply taken on the host -> both pages say so (the host's lobby "has joined"), and Start ->
   the guest's table drawn;
 * a move applied on the host (Place clicked) -> drawn on the guest's page (loopback): median
-  and longest over the moves of a game's first turns;
+  and longest over the moves of a game's first turns, split into the host's part, the
+  channel's and the guest's; and each page's longest main-thread task meanwhile;
 * the invite's and the reply's length and QR code version.
 
     python3 tests/netns.py .venv/bin/python tests/bench/bench_devices.py [--moves 20] [--shots DIR]
@@ -40,7 +41,11 @@ WATCH = """() => { window.__changed = []; new MutationObserver(() =>
 # a move's way splits into the host (click -> sent), the network (sent -> arrived) and the
 # guest (arrived -> drawn).
 STAMPS = """
-window.__sent = []; window.__arrived = [];
+window.__sent = []; window.__arrived = []; window.__long = [];
+// Every main-thread task over 50 ms (start, duration), from the page's first moment.
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__long.push([entry.startTime, entry.duration]);
+}).observe({type: "longtask", buffered: true});
 // The person's click as the page gets it (Playwright's own checks before it are not the game's).
 addEventListener("click", () => { window.__clicked = Date.now(); }, true);
 const listen = RTCDataChannel.prototype.addEventListener;
@@ -131,6 +136,7 @@ def main() -> int:
         expect(guest.locator("[data-screen=table]")).to_be_visible(timeout=LONG_MS)
         tabled = time.perf_counter() - started
         guest.evaluate(WATCH)
+        play_from = {page: page.evaluate("performance.now()") for page in (host, guest)}
         delays, parts = [], []
         hand = ".hand [data-ui^='hand:']"
         while len(delays) < args.moves:
@@ -155,6 +161,13 @@ def main() -> int:
             expect(place).to_be_hidden(timeout=LONG_MS)
             page.wait_for_function("!document.querySelector('#app').hasAttribute('aria-busy')",
                                    timeout=LONG_MS)
+        # The main thread only relays strings: its longest task while the moves were played.
+        during = {name: [(round(start - play_from[page]), round(duration))
+                         for start, duration in page.evaluate("window.__long")
+                         if start >= play_from[page]]
+                  for name, page in (("host", host), ("guest", guest))}
+        longest = {name: max([duration for _start, duration in tasks] or [0])
+                   for name, tasks in during.items()}
         if args.shots:
             guest.screenshot(path=str(args.shots / "guest-table.png"))
             host.screenshot(path=str(args.shots / "host-table.png"))
@@ -170,6 +183,9 @@ def main() -> int:
     host_ms, wire_ms, guest_ms = (statistics.median(part) for part in zip(*parts))
     print(f"  medians of its parts: host (click -> sent) {host_ms:.0f} ms, channel (sent -> "
           f"arrived) {wire_ms:.0f} ms, guest (arrived -> drawn) {guest_ms:.0f} ms")
+    print(f"  longest main-thread task while they were played: host {longest['host']:.0f} ms, "
+          f"guest {longest['guest']:.0f} ms (0: none over 50 ms); every one (ms after the "
+          f"first move, duration): {during}")
     print(f"invite: {len(invite)} characters, QR version {invite_qr}; "
           f"reply: {len(reply)} characters, QR version {reply_qr} (at {url})")
     return 0
