@@ -4,7 +4,8 @@ Data: ``Presence`` (a remote seat at the host: the secret its device was given, 
 device is here, whether a computer stands in while it is away) and the messages of
 ``ui.worker.protocol.PEER_MESSAGES``: ``read_message(text, types)`` checks one that arrived
 (size, JSON, version, type, exactly its fields, each of its kind) and ``message(type, **fields)``
-writes one.  A message that fails the check raises ``PeerError``; it is dropped with a console
+writes one; ``RemoteSeats`` is what a ``Session`` does with such seats (their moves, a computer
+for one).  A message that fails the check raises ``PeerError``; it is dropped with a console
 line and changes nothing.  The host's side of the relay is ``ui.worker.hosting``, the guest's
 ``ui.worker.guest``.
 """
@@ -13,11 +14,15 @@ from __future__ import annotations
 
 import json
 import secrets as _secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Optional
 
+from .hooks import SessionError
+from .i18n import _, told
 from .protocol import MAX_TO_GUEST, MAX_TO_HOST, PEER_MESSAGES, PEER_VERSION, TO_HOST
 
-__all__ = ["Presence", "PeerError", "read_message", "message", "new_secret", "MAX_FIELD"]
+__all__ = ["Presence", "RemoteSeats", "PeerError", "read_message", "message", "new_secret",
+           "MAX_FIELD"]
 
 MAX_FIELD = 400  # characters of one text field: names, secrets and moves are far shorter
 MAX_SECRET = 64
@@ -49,6 +54,55 @@ class Presence:
         if not self.secret:
             return "open"
         return "computer" if self.computer else "away"
+
+
+class RemoteSeats:
+    """A ``ui.worker.session.Session``'s seats played on other devices (a mixin): ``remote``
+    (seat -> ``Presence``) and ``lobby`` (the game waits for its Start) are the session's."""
+
+    def remote_to_act(self) -> Optional[int]:
+        """The seat on another device whose move the game awaits now (no computer stands in
+        for it), else None.  The game waits for it whatever this device's screen shows."""
+        seat = self.state.to_act
+        presence = self.remote.get(seat) if seat is not None else None
+        return seat if presence and not self.lobby and not presence.stood_in() else None
+
+    def act_for(self, seat: int, text: str) -> None:
+        """Apply the action in notation ``text`` sent by the device of ``seat``, a seat on
+        another device; ``SessionError`` if that seat may not act now or the action is not
+        legal.  The sender's seat is where the message came from, never what it says."""
+        if seat not in self.remote or self.lobby or self.remote_to_act() != seat:
+            raise SessionError(_("It is not your turn to play."))
+        from tweak import NotationError, legal_actions, parse_action
+
+        try:
+            action = parse_action(text)
+        except NotationError as error:
+            raise SessionError(_("That move cannot be read: {error}").format(
+                error=told(error))) from None
+        if action not in legal_actions(self.state):
+            raise SessionError(_("{move} is not a legal move now.").format(move=text[:40]))
+        self._apply(action)
+
+    def make_computer(self, seat: int) -> None:
+        """Seat ``seat``, on another device, is a computer's from now on (at the default
+        level): the lobby's "Let a computer play this seat"."""
+        from tweak.bots import DEFAULT_LEVEL
+
+        from .session import Seat
+
+        self.remote.pop(seat, None)
+        computer = Seat(self.seats[seat].name, "bot", DEFAULT_LEVEL)
+        self.seats = self.seats[:seat] + (computer,) + self.seats[seat + 1:]
+        self.record = replace(self.record, seats=tuple(seat_.tag for seat_ in self.seats))
+
+    def stand_in(self, seat: int) -> None:
+        """A computer plays the seat on another device while its person is away (or, once
+        they are back, it stops); the seat stays theirs."""
+        presence = self.remote.get(seat)
+        if presence is None:
+            raise SessionError(_("Seat {n} is not played on another device.").format(n=seat + 1))
+        presence.computer = not presence.computer
 
 
 def new_secret() -> str:

@@ -33,7 +33,7 @@ from .computers import Computers, bot_seeds
 from .hooks import Hooks, SessionError
 from .i18n import YOU, _, told
 from .protocol import PACES
-from .remote import Presence
+from .remote import Presence, RemoteSeats
 from .story import Flash, flash_of, tell
 from .takeback import TakeBack
 
@@ -202,7 +202,7 @@ class Screen:
 # ---- the session ------------------------------------------------------------------------
 
 
-class Session(TakeBack, Computers):
+class Session(TakeBack, Computers, RemoteSeats):
     """One game at the table: its ``record`` and ``state``, its ``seats``, the bots, the seat
     whose eyes the screen shows (``viewer``), the selection, the move log and how many round
     score sheets have been seen.  With two or more people at one device (``hot_seat``), a seat's
@@ -387,13 +387,6 @@ class Session(TakeBack, Computers):
     def human_to_act(self) -> bool:
         return self.kind() == "table" and self.seats[self.state.to_act].is_human
 
-    def remote_to_act(self) -> Optional[int]:
-        """The seat on another device whose move the game awaits now (no computer stands in
-        for it), else None.  The game waits for it whatever this device's screen shows."""
-        seat = self.state.to_act
-        presence = self.remote.get(seat) if seat is not None else None
-        return seat if presence and not self.lobby and not presence.stood_in() else None
-
     def screen(self) -> Screen:
         """What the page shows now, from the view of the seat whose eyes it is."""
         kind = self.kind()
@@ -467,21 +460,6 @@ class Session(TakeBack, Computers):
                 command=repr(text[:40])))
         handler(self, arg)
 
-    def act_for(self, seat: int, text: str) -> None:
-        """Apply the action in notation ``text`` sent by the device of ``seat``, a seat on
-        another device; ``SessionError`` if that seat may not act now or the action is not
-        legal.  The sender's seat is where the message came from, never what it says."""
-        if seat not in self.remote or self.lobby or self.remote_to_act() != seat:
-            raise SessionError(_("It is not your turn to play."))
-        try:
-            action = parse_action(text)
-        except NotationError as error:
-            raise SessionError(_("That move cannot be read: {error}").format(
-                error=told(error))) from None
-        if action not in legal_actions(self.state):
-            raise SessionError(_("{move} is not a legal move now.").format(move=text[:40]))
-        self._apply(action)
-
     def rename(self, seat: int, name: str) -> None:
         """Seat ``seat`` is called ``name`` from now on (cleaned, and told apart from the
         others' names): a person on another device says what they are called."""
@@ -497,22 +475,6 @@ class Session(TakeBack, Computers):
         # The log is told with the names as they are now (an entry is worded when read).
         self.log = deque((replace(entry, names=self.names) for entry in self.log),
                          maxlen=LOG_LINES)
-
-    def make_computer(self, seat: int) -> None:
-        """Seat ``seat``, on another device, is a computer's from now on (at the default
-        level): the lobby's "Let a computer play this seat"."""
-        self.remote.pop(seat, None)
-        computer = Seat(self.seats[seat].name, "bot", bots.DEFAULT_LEVEL)
-        self.seats = self.seats[:seat] + (computer,) + self.seats[seat + 1:]
-        self.record = replace(self.record, seats=tuple(seat_.tag for seat_ in self.seats))
-
-    def stand_in(self, seat: int) -> None:
-        """A computer plays the seat on another device while its person is away (or, once
-        they are back, it stops); the seat stays theirs."""
-        presence = self.remote.get(seat)
-        if presence is None:
-            raise SessionError(_("Seat {n} is not played on another device.").format(n=seat + 1))
-        presence.computer = not presence.computer
 
     def person_view(self) -> Optional[PlayerView]:
         """The view of the person to act, if the device is theirs now; None if it is not,
