@@ -256,7 +256,8 @@ def main(argv) -> int:
         with ThreadPoolExecutor(max_workers=1) as pool:
             echo = []
             beside = pool.submit(run_tests, *pyodide, dict(os.environ), echo)
-            title = f"pytest under CPython, all but the browser ({' '.join(pytest_args) or 'tests/'})"
+            title = ("pytest under CPython, all but the browser "
+                     f"({' '.join(pytest_args) or 'tests/'})")
             results.append((title, *run_tests(title, [*pytest, *pytest_args, "--ignore",
                                                       "tests/e2e", "tests"], cpython_env)))
             outcome_beside = beside.result()

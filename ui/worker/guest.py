@@ -3,8 +3,9 @@
 Data: ``Mirror`` holds what the host has sent (``ui.worker.protocol.PEER_MESSAGES``): the
 table's id, this device's seat and its secret, who sits where, the last view (``tweak.wire``,
 checked before use) and its step, the finished game's record once the host sends it (for the
-review), and the person's own picks, hint and move log, told here in this device's language.  It offers what ``ui.worker.host``'s replies and the shared screens ask
-of a ``ui.worker.session.Session`` (``screen``, ``kind``, ``state``, ``log``...), but holds no
+review), and the person's own picks, hint and move log, told here in this device's language.
+It offers what ``ui.worker.host``'s replies and the shared screens ask of a
+``ui.worker.session.Session`` (``screen``, ``kind``, ``state``, ``log``...), but holds no
 ``State``: it never knows more than the seat's view.  A move is checked against the view's
 legal actions, then sent (``outbox``); the host's engine decides.  ``GuestVerbs`` is the
 host's mixin that feeds it.
