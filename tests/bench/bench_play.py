@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tools import devserver  # noqa: E402
@@ -71,8 +72,10 @@ RECORDER = """
     const root = document.documentElement;
     if (!dealt && root && root.dataset.python === "ready") {
       dealt = true;
-      document.querySelector("input[name=players][value='4']").click();
-      document.getElementById("deal").click();
+      setTimeout(() => {  // a task of its own, as a person's click is
+        document.querySelector("input[name=players][value='4']").click();
+        document.getElementById("deal").click();
+      });
     }
     const mine = document.querySelector(".prompt.you, .prompt.alert");
     if (mine && prompt === null && !mine.dataset.seen) {
@@ -98,7 +101,10 @@ def play(page, seconds: float) -> int:
         if page.locator("[data-screen=over]").count():
             break
         if page.locator("#next-round").count():
-            page.locator("#next-round").click(timeout=10_000)
+            try:
+                page.locator("#next-round").click(timeout=10_000)
+            except PlaywrightTimeout:  # the screen moved on between the look and the click
+                pass
             continue
         move = page.locator("#place, #give-up")
         if page.locator(".prompt.you, .prompt.alert").count() and move.count():

@@ -338,6 +338,30 @@
   }
   readSettings();
 
+  // ---- warm the audio output ------------------------------------------------------------------
+  // Chromium starts its audio output with a page's first sound.  Started by a Web Audio context
+  // that start holds the main thread 50-120 ms, a long task just as the first move is shown;
+  // started by a media element it runs off the main thread.  So with sound on, a muted blip of
+  // silence plays once the page has loaded, and the context made on the first gesture is quick.
+  // A <video> plays it: before the player's first gesture only video may play, and only muted.
+  // 5 ms of silence: a WAV header (8 kHz, 16-bit, mono) and 80 zero bytes.
+  const SILENCE = "data:audio/wav;base64,UklGRnQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YVAA" +
+                  "A".repeat(110) + "==";
+  function warmOutput() {
+    if (!AudioContextClass || level() === 0 || context) return;
+    try {
+      const blip = document.createElement("video");
+      blip.src = SILENCE;
+      blip.muted = true;
+      blip.play().catch(() => {});  // refused (a browser's autoplay rule): the context pays
+    } catch (error) {
+      // No media element here: the first context starts the output itself.
+    }
+  }
+  const whenIdle = window.requestIdleCallback || ((run) => setTimeout(run, 200));
+  if (document.readyState === "complete") whenIdle(warmOutput);
+  else addEventListener("load", () => whenIdle(warmOutput), { once: true });
+
   /* Show the settings in force on the panel's controls (and which of them this browser lacks). */
   function sync() {
     const menu = document.querySelector("#sound .sound-menu");
