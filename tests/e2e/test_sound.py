@@ -181,38 +181,46 @@ def test_sums_and_prompts_are_spoken_in_order_and_in_the_game_language_once_turn
     assert now["sources"] > 0 and now["contexts"] == 1
 
 
-# Every media element played: its source, whether muted, whether the page had had a gesture,
-# and how its play() ended.
+# Every media element played, told on the console once its play() has ended (a message, not
+# page.evaluate: Playwright's evaluations count as a user gesture): its source, whether muted,
+# whether the page had had a gesture when it was played, and how play() ended.
 BLIPS = """
-window.__blips = [];
 const play = HTMLMediaElement.prototype.play;
 HTMLMediaElement.prototype.play = function () {
-  const blip = {src: this.src.slice(0, 22), muted: this.muted, ended: "pending",
+  const blip = {src: this.src.slice(0, 22), muted: this.muted,
                 gesture: navigator.userActivation.hasBeenActive};
-  window.__blips.push(blip);
+  const tell = (ended) => console.log("blip: " + JSON.stringify({...blip, ended}));
   const running = play.call(this);
-  running.then(() => { blip.ended = "played"; }, (error) => { blip.ended = String(error); });
+  running.then(() => tell("played"), (error) => tell(String(error)));
   return running;
 };
 """
 
 
-def test_the_audio_output_is_started_by_a_muted_blip_once_the_page_has_loaded(open_game, page):
+def test_the_audio_output_is_started_by_a_muted_blip_once_the_page_has_loaded(
+        page, page_log, site_url, wait_for_python):
     """With sound on, a muted clip of silence plays once a fresh page has loaded, before any
     gesture and under the page's policy (the real Web Audio here): Chromium's audio output then
     starts off the main thread, so the first sound's context is made quickly.  Muted, nothing
     plays."""
     page.add_init_script(BLIPS)
-    open_game()
-    page.wait_for_function("window.__blips.length > 0 && window.__blips[0].ended !== 'pending'")
-    assert page.evaluate("window.__blips") == \
-        [{"src": "data:audio/wav;base64,", "muted": True, "gesture": False, "ended": "played"}]
+    blips = []
+    page.on("console", lambda message: message.text.startswith("blip: ") and
+            blips.append(json.loads(message.text[len("blip: "):])))
+    with page.expect_console_message(lambda message: message.text.startswith("blip: ")):
+        page.goto(site_url)
+    assert blips == [{"src": "data:audio/wav;base64,", "muted": True, "gesture": False,
+                      "ended": "played"}]
 
+    wait_for_python(page)
     page.evaluate("localStorage.setItem('tweak.sound', JSON.stringify({volume: 0.5, muted: true}))")
+    blips.clear()
     page.reload()
-    page.wait_for_function("document.readyState === 'complete'")
+    wait_for_python(page)
     page.evaluate("new Promise((done) => requestIdleCallback(() => setTimeout(done, 300)))")
-    assert page.evaluate("window.__blips") == [], "muted, yet the page played a clip"
+    assert blips == [], "muted, yet the page played a clip"
+    problems = page_log.problems()
+    assert not problems, "the page misbehaved:\n" + "\n".join(problems)
 
 
 def test_mute_silences_and_the_volume_is_remembered_after_a_reload(open_game, page, site_url):

@@ -353,6 +353,7 @@
       const blip = document.createElement("video");
       blip.src = SILENCE;
       blip.muted = true;
+      blip.playsInline = true;  // an iPhone would otherwise play a video full screen
       blip.play().catch(() => {});  // refused (a browser's autoplay rule): the context pays
     } catch (error) {
       // No media element here: the first context starts the output itself.
