@@ -349,15 +349,12 @@
                   "A".repeat(110) + "==";
   function warmOutput() {
     if (!AudioContextClass || level() === 0 || context) return;
-    try {
-      const blip = document.createElement("video");
-      blip.src = SILENCE;
-      blip.muted = true;
-      blip.playsInline = true;  // an iPhone would otherwise play a video full screen
-      blip.play().catch(() => {});  // refused (a browser's autoplay rule): the context pays
-    } catch (error) {
-      // No media element here: the first context starts the output itself.
-    }
+    const blip = document.createElement("video");
+    blip.src = SILENCE;
+    blip.muted = true;
+    blip.playsInline = true;  // an iPhone would otherwise play a video full screen
+    const playing = blip.play();  // an old browser's play() returns nothing
+    if (playing) playing.catch(() => {});  // refused (an autoplay rule): the context pays
   }
   const whenIdle = window.requestIdleCallback || ((run) => setTimeout(run, 200));
   if (document.readyState === "complete") whenIdle(warmOutput);
