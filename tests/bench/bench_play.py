@@ -1,6 +1,7 @@
 """The page as a quick player meets it: long main-thread tasks, and input at the prompt.
 
     python3 tests/bench/bench_play.py [--loads 3] [--seconds 45] [--paces normal,fast,instant]
+                                      [--viewport 1280x800]
 
 Each load is a fresh browser context (a first visit: nothing cached): the page opens, Deal is
 clicked for four seats (you and three computers) the moment Python is ready, and for
@@ -120,8 +121,8 @@ def play(page, seconds: float) -> int:
     return moves
 
 
-def one_load(browser, url: str, seconds: float) -> dict:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def one_load(browser, url: str, seconds: float, viewport: dict) -> dict:
+    context = browser.new_context(viewport=viewport)
     page = context.new_page()
     page.add_init_script(RECORDER)
     page.goto(url)
@@ -150,18 +151,21 @@ def main(argv=None) -> int:
     parser.add_argument("--loads", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=45)
     parser.add_argument("--paces", default="normal,fast,instant")
+    parser.add_argument("--viewport", default="1280x800", help="WIDTHxHEIGHT (a phone: 390x844)")
     args = parser.parse_args(argv)
+    width, height = (int(side) for side in args.viewport.split("x"))
     server, url = devserver.start_server(ROOT, port=0)
     launch = {"executable_path": str(SYSTEM_CHROMIUM), "args": FLAGS} \
         if SYSTEM_CHROMIUM.exists() else {}
     print(f"bench_play: {args.loads} fresh loads per pace, {args.seconds:.0f} s of play each, "
-          "4 seats (you and three Medium computers), 1280x800")
+          f"4 seats (you and three Medium computers), {width}x{height}")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch)
         for pace in args.paces.split(","):
             waits, playing = [], []
             for load in range(args.loads):
-                found = one_load(browser, f"{url}?pace={pace}&seed={11 + load}", args.seconds)
+                found = one_load(browser, f"{url}?pace={pace}&seed={11 + load}", args.seconds,
+                                 {"width": width, "height": height})
                 waits += found["waits"]
                 playing += found["playing"]
                 print(f"  {pace:8s} load {load + 1}: longest task while Python starts "

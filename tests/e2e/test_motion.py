@@ -1,6 +1,6 @@
 """A table you can follow (issue 9), in real Chromium: every move of every seat reaches the
 screen reader's live region in order; cards move and land exactly where the screen without
-motion puts them; reduced motion moves nothing and loses nothing.
+motion puts them, above what they pass; reduced motion moves nothing and loses nothing.
 """
 
 from __future__ import annotations
@@ -105,6 +105,42 @@ def test_each_kind_of_move_ends_with_its_cards_in_place(open_game, page, tcard):
     page.locator("#place").click()
     settle(page)
     landed(page)
+
+
+# Disabled move buttons above a hand card, then a screen with them below it, where the card
+# was: the card glides up past them, and their opacity paints them over what comes before.
+CARD = ('<div class="hand"><button type="button" class="card face c-red big" data-card="R1" '
+        'data-ui="hand:R1"><span class="value">1</span></button></div>')
+BUTTONS = ('<div class="actions"><button type="button" class="btn primary" disabled>Capture'
+           '</button></div>') * 2
+BEFORE, AFTER = BUTTONS + CARD, CARD + BUTTONS
+
+
+def test_a_gliding_card_is_above_what_it_passes_so_a_tap_lands_on_it(open_game, page):
+    open_game(query(seed=31, pace="normal"))
+    set_players(page, ["human", "bot"])
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    settle(page)
+    hit = page.evaluate("""async ([before, after]) => {
+      const game = document.getElementById("game");
+      await window.tweakMotion.swap(game, before, null, {});
+      const lower = game.querySelector("[data-card=R1]").getBoundingClientRect();
+      await window.tweakMotion.swap(game, after, {}, {animate: true, duration: 5000});
+      const card = game.querySelector("[data-card=R1]");
+      const box = card.getBoundingClientRect();  // where it is drawn, early in its glide
+      const x = box.left + box.width / 2, y = box.top + box.height / 2;
+      const under = document.elementFromPoint(x, y);
+      return {moving: card.getAnimations().length, near: Math.abs(box.top - lower.top) < 40,
+              overButton: [...game.querySelectorAll(".actions .btn")].some((button) => {
+                const edge = button.getBoundingClientRect();
+                return y >= edge.top && y <= edge.bottom;
+              }),
+              onCard: card.contains(under),
+              under: under && under.outerHTML.slice(0, 60)};
+    }""", [BEFORE, AFTER])
+    assert hit["moving"] == 1 and hit["near"] and hit["overButton"], hit  # the case is set up
+    assert hit["onCard"], hit
 
 
 def test_reduced_motion_moves_nothing_and_loses_nothing(open_game, page):

@@ -191,8 +191,10 @@
       const dx = x0 - x1, dy = y0 - y1;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
       const start = was ? `translate(${dx}px, ${dy}px)` : `translate(${dx}px, ${dy}px) scale(.6)`;
-      el.animate([{ transform: start, opacity: was ? 1 : 0.2 }, { transform: "none", opacity: 1 }],
-                 { duration, easing });
+      // Above what it passes over (a disabled button's opacity stacks it over a card): a tap
+      // lands on the card the person sees.
+      el.animate([{ transform: start, opacity: was ? 1 : 0.2, zIndex: 1 },
+                  { transform: "none", opacity: 1, zIndex: 1 }], { duration, easing });
     }
     const to = anchor(game, motion.to);
     for (const { ghost, rect } of ghosts) {
