@@ -122,7 +122,8 @@ def test_the_runtimes_are_local_and_no_packages_are_asked_for():
         # Even an empty "packages" makes PyScript fetch micropip, which the runtime lacks.
         assert "packages" not in data
         assert (ROOT / data["interpreter"]).resolve().relative_to(ROOT)
-    assert page["mpy"]["files"] == {"./ui/main_thread/page.py": ""}, \
+    assert page["mpy"]["files"] == {"./ui/main_thread/page.py": "",
+                                    "./ui/main_thread/storage.py": ""}, \
         "the main thread imports nothing of the game"
 
 
@@ -175,7 +176,7 @@ def test_index_keeps_the_page_contract():
 
 def test_only_the_main_thread_touches_the_browser():
     """The worker's modules (ui/worker/host.py, render, session...) stay testable under CPython; only
-    ui/main_thread/page.py, the MicroPython main thread, imports the browser's modules."""
+    the MicroPython main thread's (ui/main_thread/page.py, storage.py) import the browser's."""
     for path in sorted((ROOT / "ui").rglob("*.py")):
         if MAIN_THREAD in path.parents:
             continue
@@ -189,9 +190,11 @@ def test_only_the_main_thread_touches_the_browser():
 def test_the_main_thread_imports_nothing_of_the_game():
     """MicroPython on the main thread: no engine, no game module (they live in the worker)."""
     names = {name.split(".")[0] for name in imports_of(MAIN_THREAD / "page.py")}
-    assert names <= {"asyncio", "json", "js", "pyscript"}, names
-    # index.html's script: a pause, then ui/main_thread/page.py (ui/main_thread/pyscript_config.js maps it, and only
-    # it, in).
+    assert names <= {"asyncio", "json", "js", "pyscript", "storage"}, names
+    names = {name.split(".")[0] for name in imports_of(MAIN_THREAD / "storage.py")}
+    assert names <= {"json", "js", "pyscript"}, names
+    # index.html's script: a pause, then ui/main_thread/page.py (ui/main_thread/pyscript_config.js
+    # maps it and storage.py, and only them, in).
     assert set(imports_of(MAIN_THREAD / "main.py")) == {"asyncio", "page"}
 
 

@@ -188,11 +188,15 @@ def page_module(monkeypatch):
     monkeypatch.setitem(sys.modules, "js", js)
     monkeypatch.setitem(sys.modules, "pyscript", pyscript)
     monkeypatch.setitem(sys.modules, "pyscript.ffi", types.SimpleNamespace(create_proxy=None))
-    monkeypatch.delitem(sys.modules, "ui.main_thread.page", raising=False)
+    # In the browser page.py and storage.py sit side by side (ui/main_thread/pyscript_config.js).
+    monkeypatch.syspath_prepend(str(ROOT / "ui" / "main_thread"))
+    for name in ("ui.main_thread.page", "storage"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
     module = importlib.import_module("ui.main_thread.page")
     module.elements = elements
     yield module
-    sys.modules.pop("ui.main_thread.page", None)
+    for name in ("ui.main_thread.page", "storage"):
+        sys.modules.pop(name, None)
 
 
 def test_the_main_threads_own_screens_are_marked(page_module):

@@ -1,9 +1,9 @@
 """The main thread keeps to the page protocol (ui/worker/protocol.py).
 
-MicroPython cannot import the protocol, so ui/main_thread/page.py holds copies of the names it
-uses; these tests read page.py's source (ast) and the main thread's JavaScript and fail when
-either uses a verb, a command, a storage key or a pace the protocol does not define, or when a
-screen offers a command nobody carries out.  Pure Python, no browser.
+MicroPython cannot import the protocol, so ui/main_thread/page.py and storage.py hold copies
+of the names they use; these tests read their source (ast) and the main thread's JavaScript and
+fail when one uses a verb, a command, a storage key or a pace the protocol does not define, or
+when a screen offers a command nobody carries out.  Pure Python, no browser.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from ui.worker.host import Host, parse_saves
 ROOT = Path(__file__).resolve().parents[2]
 MAIN_THREAD = ROOT / "ui" / "main_thread"
 PAGE = MAIN_THREAD / "page.py"
+STORAGE = MAIN_THREAD / "storage.py"  # the storage keys
 SCRIPTS = ("lang.js", "sound.js", "boot.js", "install.js")  # the main thread's JS that stores
 CALL_HELPERS = ("ask", "call")  # page.py's ways to call a verb: helper("verb", *arguments)
 STORAGE_KEY = re.compile(r"(?<![\w./])tweak\.[a-z][a-z.]*[a-z]")
@@ -28,6 +29,10 @@ DATA_UI = re.compile(r"""data-ui=["']?([^"'{}\s>\]]*)""")
 
 def page_tree(source: str = "") -> ast.Module:
     return ast.parse(source or PAGE.read_text(encoding="utf-8"))
+
+
+def storage_tree(source: str = "") -> ast.Module:
+    return ast.parse(source or STORAGE.read_text(encoding="utf-8"))
 
 
 def worker_calls(tree: ast.Module) -> list:
@@ -58,15 +63,15 @@ def worker_calls(tree: ast.Module) -> list:
 
 
 def constants(tree: ast.Module) -> dict:
-    """page.py's module-level constants (UPPER_CASE names bound to literals, or to sums of
-    other constants), evaluated."""
+    """A module's constants (UPPER_CASE names bound to literals, or to sums of other
+    constants), evaluated."""
     statements = [node for node in tree.body if isinstance(node, ast.Assign)
                   and all(isinstance(target, ast.Name) and target.id.isupper()
                           for target in node.targets)]
     values = {}
     for statement in statements:
         try:
-            exec(compile(ast.Module(body=[statement], type_ignores=[]), str(PAGE), "exec"),
+            exec(compile(ast.Module(body=[statement], type_ignores=[]), "<constants>", "exec"),
                  {"__builtins__": {}}, values)
         except NameError:  # bound to something else than constants (COMMANDS: functions)
             continue
@@ -90,7 +95,7 @@ def storage_keys(text: str) -> set:
 
 
 def page_storage_keys(tree: ast.Module) -> set:
-    """Every string constant of page.py that is a storage key ("tweak.…")."""
+    """Every string constant of a module that is a storage key ("tweak.…")."""
     return {node.value for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str)
             and STORAGE_KEY.fullmatch(node.value)}
@@ -139,8 +144,8 @@ def test_the_page_carries_out_exactly_the_page_commands():
 
 
 def test_every_storage_key_the_main_thread_uses_is_the_protocols():
-    tree = page_tree()
-    in_page = page_storage_keys(tree)
+    tree = storage_tree()
+    in_page = page_storage_keys(tree) | page_storage_keys(page_tree())
     assert in_page - set(protocol.STORAGE) == set()
     assert {"tweak.pace", "tweak.owner", "tweak.playing", "tweak.lang"} <= in_page
     for name in SCRIPTS:
@@ -156,9 +161,9 @@ def test_every_storage_key_the_main_thread_uses_is_the_protocols():
 
 
 def test_a_storage_key_the_protocol_lacks_is_caught():
-    source = PAGE.read_text(encoding="utf-8")
+    source = STORAGE.read_text(encoding="utf-8")
     assert 'PACE_KEY = "tweak.pace"' in source
-    tree = page_tree(source.replace('PACE_KEY = "tweak.pace"', 'PACE_KEY = "tweak.paces"'))
+    tree = storage_tree(source.replace('PACE_KEY = "tweak.pace"', 'PACE_KEY = "tweak.paces"'))
     assert page_storage_keys(tree) - set(protocol.STORAGE) == {"tweak.paces"}
     script = (MAIN_THREAD / "sound.js").read_text(encoding="utf-8")
     assert storage_keys(script.replace('"tweak.speech.turn"', '"tweak.speech.turns"')) - \

@@ -1,10 +1,11 @@
-"""The page's main thread, in MicroPython: the DOM, storage, timers and the pace of computer moves.
+"""The page's main thread, in MicroPython: the DOM, timers and the pace of computer moves.
 
 Its data are one ``Page`` made by ``main()`` (what is shown, the replies asked for and drawn,
 the pacing of computer moves) and copies of the protocol's names (ui/worker/protocol.py, which
 MicroPython cannot import; tests/ui/test_protocol.py compares them).  It sends clicks to the
-Pyodide worker and draws its replies, with motion.js and sound.js; it holds no rules
-(docs/architecture.md).  Its messages, ``_("English")``, are translated from locale/start.js.
+Pyodide worker and draws its replies, with motion.js and sound.js, and keeps what the worker
+asks to keep with storage.py; it holds no rules (docs/architecture.md).  Its messages,
+``_("English")``, are translated from locale/start.js.
 """
 
 import asyncio
@@ -13,17 +14,9 @@ import json
 import js
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
+from storage import (LANG_KEY, OWNER_KEY, PACE_KEY, PLAYING_KEY, SAVE_KEYS, saves_text, stats_text,
+                     store, stored)
 
-SAVE_KEYS = ("tweak.save", "tweak.save.previous")
-DAILY_KEY = "tweak.daily"  # the daily deal of this device (the worker decides what it holds)
-STATS_KEY = "tweak.stats"  # the player's statistics (the worker counts)
-LAST_KEY = "tweak.last"  # the last game played to its end: its results and review stay at hand
-TABLE_KEY = "tweak.table"  # the host's table for other devices: its id, their seats' secrets
-STORED_KEYS = SAVE_KEYS + (DAILY_KEY, STATS_KEY, LAST_KEY, TABLE_KEY)  # a ``saves`` argument
-PACE_KEY = "tweak.pace"
-LANG_KEY = "tweak.lang"  # the language the player picked (ui/main_thread/lang.js stores it)
-OWNER_KEY = "tweak.owner"  # which tab plays the saved game (localStorage: every tab sees it)
-PLAYING_KEY = "tweak.playing"  # the game this tab shows (sessionStorage: a reload resumes it)
 # Seconds from a computer's turn to its move on screen (only this thread keeps time); the ms a
 # card travels (motion.js), and how long a computer's capture shows its cards before they go.
 PACES = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
@@ -45,35 +38,6 @@ def html_text(text):
     """``text`` safe inside HTML (a message, or a translation of one)."""
     return (str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;"))
-
-
-def stored(key, area="localStorage"):
-    """The text under ``key`` in ``window.<area>``, or None.  ``localStorage``: every tab of
-    this site sees it, and it outlives the tab; ``sessionStorage``: this tab, across a reload."""
-    try:
-        return getattr(window, area).getItem(key) or None
-    except Exception:  # no storage here (a sandboxed frame, a privacy setting)
-        return None
-
-
-def store(key, value, area="localStorage"):
-    """Set ``key`` to ``value`` (None: remove it) in ``window.<area>``.  The browser may refuse
-    (private mode, a full store): the game plays on, and the console says so for a save."""
-    try:
-        storage = getattr(window, area)
-        storage.removeItem(key) if value is None else storage.setItem(key, value)
-    except Exception:
-        if area == "localStorage":
-            js.console.warn("TWEAK!: the game could not be saved in this browser")
-
-
-def saves_text():
-    """A ``saves`` argument: JSON {key: text or null} of ``STORED_KEYS``."""
-    return json.dumps({key: stored(key) for key in STORED_KEYS})
-
-
-def stats_text():
-    return stored(STATS_KEY) or ""
 
 
 def notify(page, text):

@@ -9,7 +9,7 @@
 //        it PyScript's main thread fetches and parses pyscript.toml only to learn the
 //        interpreter's address, before it creates the worker (polyscript's custom.js);
 //   mpy  the main thread's MicroPython: index.html's script (ui/main_thread/main.py) imports
-//        page.py, the one file mapped in, and nothing of the game.
+//        page.py, which imports storage.py: the two files mapped in, and nothing of the game.
 // Both turn off PyScript's plugins this page does not use (UNUSED_PLUGINS).  PyScript loads
 // every plugin of a type before it runs a script of that type.  Its error banner stays:
 // boot.js turns it into a message with a Retry.
@@ -22,7 +22,7 @@ export const CONFIGS = {
   },
   "mpy": {
     "interpreter": "./node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs",
-    "files": {"./ui/main_thread/page.py": ""}
+    "files": {"./ui/main_thread/page.py": "", "./ui/main_thread/storage.py": ""}
   }
 };
 
