@@ -45,7 +45,8 @@ INDEX = "languages.txt"
 # other tab's messages).  Their translations go into start.js; the worker's messages stay in the
 # compiled catalogues.
 MAIN_THREAD = ("index.html", "ui/main_thread/boot.js", "ui/main_thread/install.js",
-               "ui/main_thread/signal.js", "ui/main_thread/peers.js", "ui/main_thread/page.py")
+               "ui/main_thread/signal.js", "ui/main_thread/link.js", "ui/main_thread/join.js",
+               "ui/main_thread/peers.js", "ui/main_thread/page.py")
 # Babel's mapping file: which sources it extracts messages from, and how.
 MAPPING = "tools/babel.cfg"
 # A language code ``init`` accepts: "fr", "pt_BR".

@@ -23,7 +23,7 @@ RUNTIME_FILES = {
     "@pyscript/core": ("dist", None),
     "@micropython/micropython-webassembly-pyscript": ("", ("micropython.mjs", "micropython.wasm")),
     # The invite and reply QR codes, and reading one from the camera where the browser has no
-    # BarcodeDetector (ui/main_thread/peers.js imports them when needed).
+    # BarcodeDetector (ui/main_thread/handoff.js imports them when needed).
     "qr": ("", ("index.js", "decode.js")),
 }
 

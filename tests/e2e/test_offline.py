@@ -144,7 +144,7 @@ def test_after_one_visit_the_whole_game_works_offline(deploy, page, context, cle
     assert response.from_service_worker, "the page did not come from the service worker"
     wait_for_python(page)
     expect(page.locator("#start-screen")).to_be_visible()
-    # Multi-device play's QR encoder and decoder (ui/main_thread/peers.js imports them when an
+    # Multi-device play's QR encoder and decoder (ui/main_thread/handoff.js imports them when an
     # invite is made or a reply scanned) are cached too.
     assert page.evaluate("""Promise.all([import("./node_modules/qr/index.js"),
                                          import("./node_modules/qr/decode.js")])

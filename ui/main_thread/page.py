@@ -244,7 +244,7 @@ class Page:
             self.show_start(reply)
         elif screen in ("rules", "stats"):
             self.show_rules(reply["html"])
-        elif screen and screen not in ("join", "reply"):  # those two are peers.js's screens
+        elif screen and screen not in ("join", "reply"):  # those two are join.js's screens
             await self.show_game(reply, hold)
 
     # ---- screens -----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 /* The compact codec of a WebRTC session description for one data channel, and the invite and
-   reply links that carry it (window.tweakSignal; ui/main_thread/peers.js makes and reads them).
+   reply links that carry it (window.tweakSignal; ui/main_thread/peers.js and join.js make and
+   read them).
 
    A browser's non-trickle description is ~600 bytes of SDP; a person carries it as a link or a
    QR code, so only what a data channel's connection needs travels, as bytes:

@@ -267,7 +267,7 @@ class GuestVerbs:
 
     def _guest_open(self, fragment: str) -> dict:
         """An invitation's address: this tab plays another device's game.  The join screen is
-        the main thread's (ui/main_thread/peers.js) until the host's game arrives."""
+        the main thread's (ui/main_thread/join.js) until the host's game arrives."""
         self.guest = Mirror("", -1)
         self.session = self.review = None
         self.slot = None
@@ -303,7 +303,7 @@ class GuestVerbs:
         return self._guest_reply(mirror, moved=moved, store=store)
 
     def _guest_hello(self, mirror, text: str) -> dict:
-        """The channel is up: say hello with the name typed and the seat's secret (peers.js
+        """The channel is up: say hello with the name typed and the seat's secret (join.js
         reads it from ``SEAT_KEY`` when it is this table's)."""
         try:
             opened = json.loads(text or "{}")

@@ -58,7 +58,7 @@ ARGUMENTS = {
     "source": 'where a peer event comes from: a seat number ("1") on the host, "host" on a '
               'guest',
     "event": '"open" (the channel is up: on a guest, text is JSON {"name", "secret", '
-             '"table", "seat"} of ui/main_thread/peers.js), "message" or "closed"',
+             '"table", "seat"} of ui/main_thread/join.js), "message" or "closed"',
 }
 
 # What a reply may hold; the main thread does what each key says and nothing else.
@@ -143,7 +143,7 @@ STORAGE = {
     # that plays the saved game, and the sound and speech settings (ui/main_thread/sound.js).
     "tweak.pace": "page", "tweak.lang": "page", "tweak.owner": "page",
     "tweak.sound": "page", "tweak.speech": "page", "tweak.speech.turn": "page",
-    # ui/main_thread/peers.js's: the STUN server named for play across networks (none by
+    # ui/main_thread/link.js's and join.js's: the STUN server named for play across networks (none by
     # default), the name a guest typed, and the seat a guest holds ({"table", "seat",
     # "secret"}: the secret lets that device, and only it, take the seat back).
     "tweak.stun": "page", "tweak.name": "page", SEAT_KEY: "worker",
