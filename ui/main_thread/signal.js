@@ -1,6 +1,5 @@
 /* The compact codec of a WebRTC session description for one data channel, and the invite and
-   reply links that carry it (window.tweakSignal; ui/main_thread/peers.js and join.js make and
-   read them).
+   reply links that carry it (window.tweakSignal, for ui/main_thread/join.js and peers.js).
 
    A browser's non-trickle description is ~600 bytes of SDP; a person carries it as a link or a
    QR code, so only what a data channel's connection needs travels, as bytes:
@@ -41,10 +40,7 @@
   const TCP_TYPES = ["active", "passive", "so"];
   // RFC 8445's type preferences, for the priorities unpack() writes (host first).
   const TYPE_PREFERENCE = { host: 126, prflx: 110, srflx: 100, relay: 0 };
-  const ADDRESS_V4 = 0;
-  const ADDRESS_V6 = 1;
-  const ADDRESS_MDNS = 2;
-  const ADDRESS_NAME = 3;
+  const [ADDRESS_V4, ADDRESS_V6, ADDRESS_MDNS, ADDRESS_NAME] = [0, 1, 2, 3];  // kinds of address
   const MDNS = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/i;
   const HOST_NAME = /^[A-Za-z0-9.-]{1,253}$/;
   const ICE_CHARS = /^[A-Za-z0-9+/]+$/;
