@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 MAIN_THREAD = ROOT / "ui" / "main_thread"
 PAGE = MAIN_THREAD / "page.py"
 STORAGE = MAIN_THREAD / "storage.py"  # the storage keys
-SCRIPTS = ("lang.js", "sound.js", "boot.js", "install.js")  # the main thread's JS that stores
+# the main thread's JS that stores, or writes markup
+SCRIPTS = ("lang.js", "sound.js", "boot.js", "install.js", "link.js", "join.js", "peers.js")
 CALL_HELPERS = ("ask", "call")  # page.py's ways to call a verb: helper("verb", *arguments)
 STORAGE_KEY = re.compile(r"(?<![\w./])tweak\.[a-z][a-z.]*[a-z]")
 DATA_UI = re.compile(r"""data-ui=["']?([^"'{}\s>\]]*)""")

@@ -14,8 +14,9 @@
 (() => {
   "use strict";
   const signal = window.tweakSignal;
-  const { Link, gathered, canConnect, rtcConfig, emit, setting, times: TIMES } = window.tweakLink;
-  const { qrCode, preload: loadEncoder, reader: loadDecoder, copy: copyText } = window.tweakHandoff;
+  const { Link, gathered, canConnect, rtcConfig, emit, attach, setting, times: TIMES } = window.tweakLink;
+  const { qrCode, preload: loadEncoder, reader: loadDecoder, copy: copyText, replies: repliesChannel } =
+    window.tweakHandoff;
   const i18n = window.tweakI18n || { _: (message) => message };
   const _ = (message) => i18n._(message);
   const fill = (message, values) => message.replace(/\{(\w+)\}/g, (all, key) => values[key]);
@@ -392,7 +393,7 @@
   };
 
   // A reply opened in another tab of this device arrives here.
-  const replies = role === "" ? window.tweakHandoff.replies() : null;
+  const replies = role === "" ? repliesChannel() : null;
   if (replies) {
     replies.addEventListener("message", async (event) => {
       const data = event.data || {};
@@ -435,7 +436,7 @@
       const link = key === "host" ? window.tweakJoin.link() : seats.has(key) && seats.get(key).link;
       if (link) link.send(String(text));
     },
-    attach: window.tweakLink.attach,
+    attach,
     role() {
       return role || (hosting ? "host" : "");
     },
