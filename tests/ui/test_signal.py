@@ -258,6 +258,29 @@ def test_wrong_links_and_other_inputs_are_refused_with_a_sentence():
     assert_sentences(run(["unpack", packed_answer, "offer"]))
 
 
+def test_all_zero_and_foreign_character_payloads_are_damaged_not_another_version():
+    """A run of "A" is all-zero bytes, whose CRC-8 is 0 too: it passes the check but is no
+    link.  A character no link holds is a changed link, whatever the payload's length."""
+    damaged = "The link is damaged: some of its characters were changed. Copy or scan it again."
+    _, reply = link_pair()
+    reply_payload = reply.split("#reply=")[1]
+    calls = [["parseInvite", BASE + "#join=" + "A" * 100_000],
+             ["parseReply", BASE + "#reply=" + "A" * 100_000],
+             ["parseInvite", BASE + "#join=AAAAAAAA"], ["parseReply", "#reply=AAAAAA"],
+             ["parseInvite", BASE + "#join=" + "B" * 100_000],
+             ["parseInvite", BASE + "#join=@@@@@"], ["parseInvite", BASE + "#join=%%%%%%"],
+             ["parseInvite", BASE + "#join=!!!!"], ["parseInvite", BASE + "#join=AQ$Zr~M1"],
+             ["parseReply", BASE + "#reply=" + reply_payload[:20] + "*" + reply_payload[21:]],
+             ["parseReply", BASE + "#reply=" + reply_payload[:-3] + "%"]]
+    results = run(*calls)
+    assert_sentences(results)
+    assert [r["error"] for r in results] == [damaged] * len(calls)
+    # A link cut short is still incomplete, and one with a sentence's punctuation after it
+    # is still read.
+    assert run(["parseReply", reply[:-5]])[0]["error"].startswith("The link is incomplete")
+    assert value("parseReply", reply + ").")["seat"] == 1
+
+
 def test_page_address_keeps_origin_and_path_only():
     assert value("pageAddress", "https://someone.github.io/tweak/?seed=3&lang=es#join=x") == BASE
     assert value("pageAddress", "http://127.0.0.1:8000/") == "http://127.0.0.1:8000/"

@@ -35,6 +35,7 @@
   const MAX_CANDIDATES = 8;
   const MAX_TABLE = 16;  // characters of a table id
   const MAX_NAME = 16;  // characters of the host's name, as the start screen allows
+  const MAX_PAYLOAD = 8192;  // characters of a payload: a description makes under 4000
   const SETUPS = ["actpass", "active", "passive"];
   const TYPES = ["host", "srflx", "prflx", "relay"];
   const TCP_TYPES = ["active", "passive", "so"];
@@ -128,13 +129,12 @@
     return text;
   };
   const fromBase64url = (text) => {
+    const digits = Array.from(text, (char) => B64URL.indexOf(char));
+    if (digits.includes(-1)) damaged();  // a character no link holds: changed, not cut
     if (text.length % 4 === 1) incomplete();
     const bytes = [];
-    let bits = 0;
-    let value = 0;
-    for (const char of text) {
-      const digit = B64URL.indexOf(char);
-      if (digit < 0) damaged();
+    let [bits, value] = [0, 0];
+    for (const digit of digits) {
       value = (value << 6) | digit;
       bits += 6;
       if (bits >= 8) {
@@ -161,8 +161,7 @@
     const hex = HEX.test(value);
     writer.byte(value.length | (hex ? 0x80 : 0));
     const radix = hex ? 4 : 6;
-    let bits = 0;
-    let acc = 0;
+    let [bits, acc] = [0, 0];
     for (const char of value) {
       acc = (acc << radix) | (hex ? parseInt(char, 16) : B64.indexOf(char));
       bits += radix;
@@ -182,8 +181,7 @@
     if (!length) damaged();
     const bytes = reader.take(Math.ceil((length * radix) / 8));
     let text = "";
-    let bits = 0;
-    let acc = 0;
+    let [bits, acc] = [0, 0];
     for (const byte of bytes) {
       acc = (acc << 8) | byte;
       bits += 8;
@@ -209,8 +207,6 @@
     if (!/^[0-9a-fA-F:.]+$/.test(text) || text.split("::").length > 2) return null;
     const [head, tail] = text.includes("::") ? text.split("::") : [text, null];
     const groups = (part) => (part ? part.split(":") : []);
-    let left = groups(head);
-    let right = tail === null ? [] : groups(tail);
     const words = (list) => {
       const out = [];
       for (const [i, group] of list.entries()) {
@@ -226,8 +222,8 @@
       }
       return out;
     };
-    left = words(left);
-    right = words(right);
+    const left = words(groups(head));
+    const right = tail === null ? [] : words(groups(tail));
     if (!left || !right) return null;
     const missing = 8 - left.length - right.length;
     if ((tail === null && missing !== 0) || (tail !== null && missing < 1)) return null;
@@ -238,8 +234,7 @@
     const words = [];
     for (let i = 0; i < 16; i += 2) words.push((bytes[i] << 8) | bytes[i + 1]);
     // RFC 5952: the longest run (2 or more) of zero words becomes "::".
-    let best = -1;
-    let bestLength = 1;
+    let [best, bestLength] = [-1, 1];
     for (let i = 0; i < 8;) {
       let j = i;
       while (j < 8 && words[j] === 0) j++;
@@ -540,7 +535,10 @@
     const value = String(text === undefined || text === null ? "" : text).replace(/\s+/g, "");
     const at = value.indexOf(marker);
     if (at < 0) fail(value.includes(other) ? wrongKind : notOurs);
-    const payload = value.slice(at + marker.length).replace(/[.,;:!?)\]}>'"»]+$/, "");
+    const written = value.slice(at + marker.length);
+    const payload = written.replace(/[.,;:!?)\]}>'"»]+$/, "");
+    // Punctuation alone, or more than any description makes: not a link cut short.
+    if ((written && !payload) || payload.length > MAX_PAYLOAD) damaged();
     const bytes = fromBase64url(payload);
     if (bytes.length < 3) incomplete();
     const read = (body) => {
@@ -552,9 +550,11 @@
       reader.end();
       return { version: VERSION, table, seat, ...rest };
     };
+    if (!bytes[0]) damaged();  // no version 0: all-zero bytes (a run of "A") pass the CRC
     if (crc8(bytes.slice(0, -1)) !== bytes[bytes.length - 1]) {
       // A link cut short fails the check too: its fields then run out before its end, or
       // (the check byte itself cut off) they end exactly where it should begin.
+      if (bytes[0] !== VERSION) damaged();  // a cut link still begins as ours
       try {
         read(bytes.slice(1));
       } catch (error) {
