@@ -300,6 +300,67 @@ def test_a_bomb_victim_a_hostile_guest_and_a_guest_that_reloads(devices, site_ur
     check_views(host, {1: bea})
 
 
+def test_a_stranger_with_the_invitation_to_come_back_is_turned_away(devices, site_url):
+    """A guest's page closes mid-game; another device opens the invitation to come back: it
+    is refused and told so, its channel is closed, the seat gets a new invitation at once,
+    and the seat's person comes back with it, to the same hand.  The invitation names the
+    person as they called themselves."""
+    host = devices(viewport=(1280, 800))
+    links = deal(host, site_url + "?pace=fast&goal=500&seed=5", ["human", "remote"],
+                 names=("Ana", "Ada"))
+    bea = devices()
+    paste_reply(host, 1, join(bea, links[1], "Bea"))
+    expect(host.page.get_by_text("Bea has joined.")).to_be_visible(timeout=TURN_MS)
+    host.page.get_by_role("button", name="Start the game").click()
+    expect(bea.page.locator("[data-screen=table]")).to_be_visible(timeout=TURN_MS)
+    bea.page.close()  # its storage (the seat's secret) stays, as a closed tab's does
+
+    away = host.page.locator(".away-seat[data-seat='1']")
+    expect(away).to_contain_text("Bea is away", timeout=TURN_MS)
+    away.get_by_text("Invitation to come back, for Bea").click()
+    panel = away.locator(".invite-panel")
+    status = panel.locator(".peer-status")
+    expect(panel.locator(".invite-title")).to_have_text("Invite for Bea")
+    expect(status).to_contain_text("Bea's device was disconnected. This new invite lets Bea "
+                                   "come back", timeout=TURN_MS)
+    field = panel.locator(".peer-link")
+    expect(field).not_to_have_value("", timeout=TURN_MS)
+    come_back = field.input_value()
+
+    stranger = devices()
+    paste_reply(host, 1, join(stranger, come_back, "Mallory"))
+    expect(stranger.page.locator("#join-title")).to_have_text(
+        "Seat 2 at Ana's table is not free", timeout=TURN_MS)
+    expect(stranger.page.locator("#join-status")).to_have_text(
+        "Another device plays this seat: only that device can take it back. If you played it, "
+        "open the invitation on the device and in the browser you played on.")
+    expect(stranger.page.get_by_role("button", name="Go to the game's start screen")).to_be_visible()
+    stranger.page.wait_for_function(
+        "window.__channels.length && window.__channels.every((c) => c.readyState === 'closed')",
+        timeout=TURN_MS)
+    # The host's panel says what happened, with a new invitation, while the stranger's page
+    # is still open; the banner still says Bea is away.
+    expect(status).to_have_text(
+        "A device that is not Bea's answered the invite and was turned away. This new invite "
+        "lets Bea come back: waiting for the reply…", timeout=TURN_MS)
+    expect(field).not_to_have_value(come_back, timeout=TURN_MS)
+    expect(field).not_to_have_value("")
+    expect(away).to_contain_text("Bea is away")
+    assert "Mallory" not in host.page.locator("#game").inner_text()
+    status.scroll_into_view_if_needed()
+    host.page.screenshot(path="/tmp/stranger-host.png")
+    stranger.page.screenshot(path="/tmp/stranger-guest.png")
+    accessible(stranger, site_url, "the join screen of a device turned away")
+
+    bea.page = bea.context.new_page()
+    bea.page.on("pageerror", lambda error: bea.errors.append(str(error)))
+    paste_reply(host, 1, join(bea, field.input_value(), "Bea"))
+    expect(bea.page.locator("[data-screen=table]")).to_be_visible(timeout=TURN_MS)
+    expect(away).to_have_count(0, timeout=TURN_MS)
+    *_, now = loads(host.page.evaluate("localStorage.getItem('tweak.save')")).states()
+    assert hand_of(bea) == sorted(str(face) for face in now.hands[1])  # its hand intact
+
+
 def test_a_firefox_guest_joins_and_plays_a_move(devices, site_url):
     """Another engine on the guest's side: Firefox ESR, driven by tests/browsers/guest.mjs,
     answers a Chromium host's invitation and plays a move there."""

@@ -227,6 +227,12 @@ def test_a_reply_opened_on_the_hosts_device_reaches_the_game_tab(devices, site_u
         "The reply is with the game. Go back to the TWEAK! tab.")
     assert tab.evaluate("tweakPeers.role()") == "reply"
     both_open(host, guest)
+    # A tab that showed a page before (here about:blank) may not close itself: it stays,
+    # and its words say where to go.
+    tab.wait_for_timeout(2500)
+    assert not tab.is_closed() and tab.evaluate("history.length") > 1
+    expect(tab.locator("#reply-status")).to_have_text(
+        "The reply is with the game. Go back to the TWEAK! tab.")
     # The same reply again: the game tab answers why it is not taken twice.
     again = host.open(reply)
     expect(again.locator("#reply-status")).to_have_text("Bea is already connected.")
@@ -238,6 +244,63 @@ def test_a_reply_opened_on_the_hosts_device_reaches_the_game_tab(devices, site_u
     elsewhere.page.get_by_role("button", name="Go to the game's start screen").click()
     expect(elsewhere.page.locator("#start-screen")).to_be_visible()
     assert "#" not in elsewhere.page.url
+
+
+def test_a_reply_tab_opened_from_a_link_closes_itself_once_the_reply_is_taken(devices):
+    """A link opened in a new tab (from a chat, a mail, the camera's QR reader: no history,
+    no opener) may close itself: it says the reply is with the game, then closes."""
+    host = devices(times={"leave": 300})
+    guest = devices(host_invites(host))
+    reply = guest_joins(guest)
+    somewhere = host.context.new_page()  # another site's page, with the link in it
+    host.context.route("**/pyscript_start.js", lambda route: route.abort())
+    with host.context.expect_page() as opened:
+        somewhere.evaluate("(url) => window.open(url, '_blank', 'noopener')", reply)
+    tab = opened.value
+    tab.on("pageerror", lambda error: host.errors.append(str(error)))
+    tab.wait_for_function("""() => (document.querySelector("#reply-status") || {}).textContent
+        === "The reply is with the game. Go back to the TWEAK! tab." """, timeout=OPEN_MS)
+    tab.wait_for_event("close", timeout=OPEN_MS)
+    both_open(host, guest)
+
+
+def test_a_device_turned_away_is_closed_and_a_new_invite_follows_under_the_typed_name(devices):
+    """What page.py does when the host's game refuses a device (tweakPeers.part), and when a
+    guest's device says its person's name (tweakPeers.host again, with that name)."""
+    host = devices(viewport=(1280, 800))
+    spec = {**SPEC, "seats": [{"seat": 1, "name": "Ada"}]}  # the start screen's name
+    invite = host_invites(host, spec)
+    title = host.page.locator(".invite-panel .invite-title")
+    expect(title).to_have_text("Invite for Ada")
+    guest = devices(invite)
+    host.page.locator(".reply-paste").fill(guest_joins(guest, "Bea"))
+    host.page.get_by_role("button", name="Connect").click()
+    wait_for_event(host.page, "open")
+    wait_for_event(guest.page, "open")
+    host.page.evaluate("tweakPeers.host(%s)" % json.dumps(json.dumps(SPEC)))  # now "Bea"
+    expect(title).to_have_text("Invite for Bea")
+    status = host.page.locator(".invite-panel .peer-status")
+    expect(status).to_have_text("Bea is connected.")
+    expect(host.page.locator(".invite-panel .qr svg")).to_have_attribute(
+        "aria-label", "QR code of the invite link for Bea")
+    # The host's game refuses the device: its last message arrives, then its channel closes,
+    # and the seat has a new invite at once (nothing waits for the other device).
+    host.page.evaluate("tweakPeers.send(1, 'refused'); tweakPeers.part(1, '')")
+    expect(status).to_have_text(
+        "A device that is not Bea's answered the invite and was turned away. This new invite "
+        "lets Bea come back: waiting for the reply…", timeout=OPEN_MS)
+    fresh = host.page.locator(".invite-panel .peer-link").input_value()
+    assert "#join=" in fresh and fresh != invite
+    wait_for_event(guest.page, "closed", timeout=8000)
+    assert [e[1:] for e in events(guest.page)] == [["open", events(guest.page)[0][2]],
+                                                    ["message", "refused"], ["closed", ""]]
+    assert [e[1] for e in events(host.page)] == ["open"]  # the worker never had that device
+    # The guest's side: its join screen says why, in the words its worker gives.
+    guest.page.evaluate("tweakPeers.part('host', 'Another device plays this seat.')")
+    expect(guest.page.locator("#join-title")).to_have_text("Seat 2 at Ann's table is not free")
+    expect(guest.page.locator("#join-status")).to_have_text("Another device plays this seat.")
+    expect(guest.page.get_by_role("button", name="Go to the game's start screen")).to_be_visible()
+    expect(guest.page.locator("#join-name")).to_be_hidden()
 
 
 def write_y4m(path: Path, matrix, scale=8):

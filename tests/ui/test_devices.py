@@ -207,6 +207,50 @@ def test_a_guest_reloads_and_takes_its_seat_back_with_its_hand():
     play(table)
 
 
+def test_a_stranger_with_the_come_back_invitation_is_turned_away_its_channel_closed():
+    table = Table(("human", "remote", "bot:easy"))
+    table.join(1, "Bea")
+    table.from_host(table.host.command("start-game"))
+    kept = json.loads(table.storage[1][SEAT_KEY])
+    # A hello with a wrong secret on the channel of the device that holds the seat changes
+    # nothing and closes nothing (it is that device's channel).
+    hostile = json.dumps({"v": 1, "t": "hello", "name": "Mallory", "secret": "x"})
+    assert "part" not in table.host.peer("1", "message", hostile)
+    table.from_host(table.host.peer("1", "closed", ""))
+    # A stranger answers the invitation to come back: refused, and its channel closed.
+    stranger = Host(seeds=random.Random(9), clock=CLOCK)
+    stranger.hello("", "#join=x", {}, "instant", "no", "en", ["en"])
+    opened = {"name": "Mallory", "secret": "", "table": table.invited["table"], "seat": 1}
+    (hello,) = stranger.peer("host", "open", json.dumps(opened))["send"]["host"]
+    turned_away = table.host.peer("1", "message", hello)
+    assert turned_away["part"] == {"1": ""}
+    (refused,) = turned_away["send"]["1"]
+    assert json.loads(refused) == {"v": 1, "t": "refused", "why": "taken"}
+    assert table.host.session.remote[1].state == "away"
+    assert table.host.session.names[1] == "Bea"
+    # The stranger's device is told why, in its join screen, and closes its side too.
+    told = stranger.peer("host", "message", refused)
+    assert told["part"]["host"].startswith("Another device plays this seat: only that device")
+    assert "screen" not in told and not stranger.guest.connected
+    # The seat's person comes back with the secret, and has the same hand.
+    back = table.join(1, "Bea", secret=kept["secret"])
+    assert back.guest.view.hand == table.state().hands[1]
+    assert table.host.session.remote[1].state == "here"
+
+
+def test_the_invitations_name_the_seat_by_the_name_its_person_typed():
+    """The main thread's invitations (peers.js) are renamed with the seat: the one to come
+    back names the person as they called themselves, not as the start screen did."""
+    table = Table(("human", "remote"))
+    assert [seat["name"] for seat in table.invited["seats"]] == ["Ada"]  # the start screen's
+    guest = Host(seeds=random.Random(3), clock=CLOCK)
+    guest.hello("", "#join=x", {}, "instant", "no", "en", ["en"])
+    opened = {"name": "Bea", "secret": "", "table": table.invited["table"], "seat": 1}
+    (hello,) = guest.peer("host", "open", json.dumps(opened))["send"]["host"]
+    welcomed = table.host.peer("1", "message", hello)
+    assert [seat["name"] for seat in json.loads(welcomed["peers"])["seats"]] == ["Bea"]
+
+
 def test_a_computer_stands_in_while_a_guest_is_away():
     table = Table(("human", "remote"))
     table.join(1, "Bea")

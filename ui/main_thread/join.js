@@ -4,7 +4,8 @@
                    field, and its reply as a QR code and a link; then its connection to the
                    host (ui/main_thread/link.js), whose events go to the page's Python;
      "#reply=..."  a reply opened on the host's own device: handed to the game's tab over a
-                   BroadcastChannel, and a sentence saying whether it arrived.
+                   BroadcastChannel, and a sentence saying whether it arrived; once it has,
+                   the tab closes itself where the browser allows it.
    The guest's name is kept in localStorage "tweak.name"; the seat it had at a table, with its
    secret, in "tweak.seat" (the worker writes it).  Words go through window.tweakI18n
    (ui/main_thread/lang.js); {name} placeholders are filled after translation. */
@@ -103,6 +104,20 @@
       this.state = "failed";
       this.say(fill(_("Could not connect to {host}'s device. Are both devices on the same Wi-Fi?"), { host: this.invite.host }), true);
     }
+    /** The host's game turned this device away (its seat is another device's): the channel
+     *  closes once that is said, and so does this screen, with why (the worker's words). */
+    refused(why) {
+      const current = this.link;
+      this.link = null;
+      clearTimeout(this.timer);
+      this.state = "refused";
+      if (current) current.part();
+      $("join-title").textContent = fill(_("Seat {seat} at {host}'s table is not free"),
+        { host: this.invite.host, seat: this.invite.seat + 1 });
+      $("join-body").hidden = true;
+      this.say(why);
+      $("join-start").hidden = false;
+    }
     name() {
       return $("join-name").value.trim().slice(0, 16);
     }
@@ -174,7 +189,7 @@
     $("join-share").hidden = !navigator.share;
     // A STUN server saved here: the reply is made again with it.
     document.addEventListener("tweak-stun-saved", () => {
-      if (guest.state !== "open") guest.answer();
+      if (guest.state !== "open" && guest.state !== "refused") guest.answer();
     });
     guest.answer();
   };
@@ -208,6 +223,10 @@
       if (data.type !== "ack" || data.id !== id) return;
       clearTimeout(timer);
       status.textContent = data.taken ? _("The reply is with the game. Go back to the TWEAK! tab.") : data.message;
+      // Its work done, the tab closes itself a moment later, where the browser lets a page
+      // close (a tab opened for this link alone, with no history); elsewhere it stays, and
+      // the sentence says where to go.  No browser lets it bring the game's tab forward.
+      if (data.taken) setTimeout(() => window.close(), link.times.leave);
     });
     replies.postMessage({ type: "reply", id, text: hash });
   };
@@ -216,6 +235,8 @@
     role,
     /** The guest's live link to the host, or null. */
     link: () => (guest && guest.link) || null,
+    /** The host turned this device away, for the reason why (a sentence). */
+    part: (why) => guest && guest.refused(why),
   };
 
   // Where the start screen would show, the join or reply screen shows instead, before Python.

@@ -16,6 +16,8 @@
    "Playing across networks" form that setting() makes; saving it fires "tweak-stun-saved" on
    the document, for the invites and the reply still waiting to be made again with it.
 
+   part() closes a link once its last messages have left (a device the host turned away).
+
    Timings can be shortened for the browser tests by a window.tweakPeersTimes object set before
    this script runs. */
 (() => {
@@ -31,7 +33,9 @@
     heartbeat: 2000,     // a ping this often
     silence: 6000,       // no frame for this long: the other device is gone
     ack: 1500,           // a reply tab waits this long for the game tab's answer
+    leave: 1500,         // then, its reply taken, shows so this long before it closes
     scan: 200,           // a camera frame looked at this often
+    part: 3000,          // a channel closed after its last message waits this long at most
   }, window.tweakPeersTimes || {});
   // The longest message taken (ui/worker/protocol.py MAX_TO_HOST, MAX_TO_GUEST): a guest's
   // are short; the host's views may carry a long game's score sheets.
@@ -173,6 +177,16 @@
         console.warn(`tweakPeers: dropped ${what} from ${this.source} (${this.dropped} dropped so far)`);
         this.warned[why] = now;
       }
+    }
+    /** Close once what was sent has reached the other device: the channel's own closing
+     *  sends what it holds first, and its "close" event then closes the connection (or
+     *  times.part ms do). */
+    part() {
+      if (this.state === "closed") return;
+      if (!this.channel || this.channel.readyState !== "open") return this.close();
+      this.channel.close();
+      setTimeout(() => this.close(), times.part);
+      return undefined;
     }
     close() {
       if (this.state === "closed") return;

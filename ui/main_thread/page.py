@@ -195,6 +195,9 @@ class Page:
         for source, texts in (reply.get("send") or {}).items():
             for line in texts:
                 window.tweakPeers.send(source, line)
+        # A device turned away (or this one, on a guest): closed once those have left.
+        for source, why in (reply.get("part") or {}).items():
+            window.tweakPeers.part(source, why)
         if self.screen != "away":  # a tab that gave the game up writes nothing more
             for key, value in (reply.get("store") or {}).items():
                 store(key, value)

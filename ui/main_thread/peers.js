@@ -49,15 +49,16 @@
       this.number = number;
       this.name = name;
       this.panel = null;
-      this.status = "";
+      this.words = "";
       this.make();
     }
     get key() {
       return String(this.number);
     }
-    /** A new connection and invite (the first, or after Retry, or `lost`: after the seat's
-     *  device went away, which the status keeps saying). */
-    make(lost = false) {
+    /** A new connection and invite: the first, or after Retry, or after what `why` says and the
+     *  status keeps saying: "lost" (the seat's device went away) or "refused" (a device that
+     *  was not the seat's answered the last invite, and was turned away). */
+    make(why = "") {
       if (this.link) this.link.close();
       clearTimeout(this.timer);
       this.state = "preparing";
@@ -81,8 +82,9 @@
         this.tag = signal.offerTag(offer.sdp);
         this.invite = signal.inviteLink(location.href, { table, seat: this.number, host: hostName, offer });
         this.state = "waiting";
-        this.say(fill(lost ? _("{name}'s device was disconnected. This new invite lets {name} come back: waiting for the reply…")
-          : _("Waiting for {name}'s reply…"), { name: this.name }));
+        this.say(why === "lost" ? _("{name}'s device was disconnected. This new invite lets {name} come back: waiting for the reply…")
+          : why === "refused" ? _("A device that is not {name}'s answered the invite and was turned away. This new invite lets {name} come back: waiting for the reply…")
+            : _("Waiting for {name}'s reply…"));
         await this.drawInvite();
       })().catch((error) => {
         if (this.link !== link) return;
@@ -97,21 +99,43 @@
       clearTimeout(this.timer);
       if (what === "open") {
         this.state = "open";
-        this.say(fill(_("{name} is connected."), { name: this.name }));
+        this.say(_("{name} is connected."));
         emit(this.key, "open", "");
       } else if (what === "closed") {
         // A device that went away comes back only with a new handshake: its invite is made
         // at once, so the host has it to show.
         this.state = "closed";
         emit(this.key, "closed", "");
-        this.make(true);
+        this.make("lost");
       } else if (this.state === "connecting") {
         this.failed();
       }
     }
     failed() {
       this.state = "failed";
-      this.say(fill(_("Could not connect to {name}'s device. Are both devices on the same Wi-Fi? Retry makes a new invite: {name} must open it again."), { name: this.name }), true);
+      this.say(_("Could not connect to {name}'s device. Are both devices on the same Wi-Fi? Retry makes a new invite: {name} must open it again."), true);
+    }
+    /** The device on this seat's channel was turned away (the host's game refused it): its
+     *  channel closes once the refusal has left, and a new invite is made at once. */
+    part() {
+      if (this.state !== "open") return;
+      const link = this.link;
+      this.link = null;
+      link.part();
+      this.make("refused");
+    }
+    how() {
+      return fill(_("{name} scans this code with their phone's camera, or you send them the link."), { name: this.name });
+    }
+    /** The seat's person is called name from now on (the name they typed on their device). */
+    rename(name) {
+      if (name === this.name) return;
+      this.name = name;
+      if (!this.panel) return;
+      this.panel.querySelector(".invite-title").textContent = fill(_("Invite for {name}"), { name });
+      this.panel.querySelector(".invite-how").textContent = this.how();
+      this.say(this.words, this.retry);
+      this.drawInvite();  // the code's accessible name says whose it is
     }
     /** Take a parsed reply for this seat; a sentence when it is refused, else "". */
     async take(reply) {
@@ -132,7 +156,7 @@
       }
       // The channel may have opened already, while the description was being applied.
       if (this.link !== link || this.state !== "connecting") return "";
-      this.say(fill(_("Reply taken: connecting to {name}'s device…"), { name: this.name }));
+      this.say(_("Reply taken: connecting to {name}'s device…"));
       this.timer = setTimeout(() => {
         if (this.link === link && this.state === "connecting") {
           link.close();
@@ -141,11 +165,12 @@
       }, TIMES.hostConnect);
       return "";
     }
-    say(text, retry = false) {
-      this.status = text;
+    /** The status: words (translated, {name} filled here, so a new name shows at once). */
+    say(words, retry = false) {
+      this.words = words;
       this.retry = retry;
       if (!this.panel) return;
-      this.panel.querySelector(".peer-status").textContent = text;
+      this.panel.querySelector(".peer-status").textContent = fill(words, { name: this.name });
       this.panel.querySelector(".peer-retry").hidden = !retry;
       this.panel.dataset.state = this.state;
       this.panel.querySelector(".invite-reply").hidden = this.state === "open";
@@ -176,7 +201,7 @@
         element("div", { class: "invite-main" },
           element("div", { class: "qr", "aria-busy": "true" }),
           element("div", { class: "invite-side" },
-            element("p", { class: "invite-how", id: ids.how, text: fill(_("{name} scans this code with their phone's camera, or you send them the link."), { name: this.name }) }),
+            element("p", { class: "invite-how", id: ids.how, text: this.how() }),
             element("label", { class: "peer-field", for: ids.link, text: _("Invite link") }),
             element("input", { class: "peer-link", id: ids.link, readonly: true, spellcheck: "false", "aria-describedby": ids.how }),
             element("p", { class: "peer-actions" },
@@ -204,7 +229,7 @@
         }
       });
       this.panel = panel;
-      this.say(this.status, this.retry);
+      this.say(this.words, this.retry);
       this.drawInvite();
       return panel;
     }
@@ -371,11 +396,9 @@
         const made = new Seat(Number(key), name);
         seats.set(key, made);
         making.push(made.ready);
-      } else if (seat.state === "closed" || seat.state === "failed") {
-        seat.name = name;
-        making.push(seat.make());
       } else {
-        making.push(seat.ready);
+        seat.rename(name);  // a guest's device says what its person is called
+        making.push(seat.state === "closed" || seat.state === "failed" ? seat.make() : seat.ready);
       }
     }
     hosting = seats.size > 0;
@@ -437,6 +460,14 @@
       if (link) link.send(String(text));
     },
     attach,
+    /** Close source's channel once what was sent on it has left: on the host, a seat whose
+     *  device was turned away (a new invite follows); on a guest ("host"), this device's, the
+     *  join screen saying why (the sentence, in the worker's words). */
+    part(source, why) {
+      const key = String(source);
+      if (key === "host") window.tweakJoin.part(String(why || ""));
+      else if (seats.has(key)) seats.get(key).part();
+    },
     role() {
       return role || (hosting ? "host" : "");
     },

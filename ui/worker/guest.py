@@ -255,8 +255,9 @@ class Mirror:
 REFUSED = {
     "turn": lambda: _("It is not your turn to play."),
     "stale": lambda: _("The table moved on before your move arrived: look, and play again."),
-    "taken": lambda: _("Another device has taken this seat. Ask the host for a new "
-                       "invitation."),
+    "taken": lambda: _("Another device plays this seat: only that device can take it back. "
+                       "If you played it, open the invitation on the device and in the "
+                       "browser you played on."),
     "over": lambda: _("The game is over: its moves stand."),
 }
 
@@ -293,6 +294,11 @@ class GuestVerbs:
             mirror.notice = _("The host sent something this device cannot show: the game "
                               "goes on.")
             return self._guest_reply(mirror)
+        if data["t"] == "refused" and data["why"] == "taken":
+            # Turned away: the channel closes, and the join screen (or the table) says why.
+            mirror.connected = False
+            part = {"part": {"host": mirror.notice}}
+            return part if mirror.kind() == "join" else {**self._guest_reply(mirror), **part}
         store = {}
         if data["t"] == "welcome":
             store[SEAT_KEY] = json.dumps({"table": mirror.table, "seat": mirror.seat,

@@ -70,10 +70,16 @@ class HostingVerbs:
 
     def _hello(self, session, seat: int, data: dict, stats) -> dict:
         """A device takes ``seat``: the first to answer its invitation gets the seat's secret;
-        later only a device that shows that secret may take the seat back."""
+        later only a device that shows that secret may take the seat back (any other, while
+        the seat is away, is refused and its channel closed: ``part``)."""
         presence = session.remote[seat]
         if presence.secret and not compare_digest(presence.secret, data["secret"]):
-            return {"send": {str(seat): [message("refused", why="taken")]}}
+            refused = {"send": {str(seat): [message("refused", why="taken")]}}
+            if not presence.here:
+                # Another device answered the seat's invitation: it is turned away, and its
+                # channel closed so that the seat's person can come back by a fresh one.
+                refused["part"] = {str(seat): ""}
+            return refused
         if not presence.secret:
             presence.secret = new_secret()
         presence.here = True

@@ -94,6 +94,9 @@ REPLY_KEYS = {
     "peers": 'the host\'s invitations: JSON {"table", "host", "seats": [{"seat", "name"}]} '
              'for tweakPeers.host (ui/main_thread/peers.js); {"seats": []} ends them',
     "joined": "a guest's game has come from the host: the join screen gives way to it",
+    "part": "{source: sentence}: channels to close once what was sent on them has left: on "
+            "the host, a device turned away from a seat (its invitation is made anew); on a "
+            "guest, the host's, the sentence saying on the join screen why",
 }
 
 # Commands the main thread carries out (it may then call a verb): name -> what it does.
