@@ -1,7 +1,7 @@
 """The page as a quick player meets it: long main-thread tasks, and input at the prompt.
 
-    python3 tests/bench/bench_play.py [--loads 3] [--seconds 45] [--paces normal,fast,instant]
-                                      [--viewport 1280x800]
+    nice -n 10 python3 tests/bench/bench_play.py [--loads 3] [--seconds 45]
+        [--paces normal,fast,instant] [--viewport 1280x800] [--throttle 4] [--hog 2] [--trace]
 
 Each load is a fresh browser context (a first visit: nothing cached): the page opens, Deal is
 clicked for four seats (you and three computers) the moment Python is ready, and for
@@ -16,13 +16,23 @@ Place or Give up; Next round).  It prints, per load:
   the page taking a click on the hand — ``#app`` no longer busy and the first hand card the
   element under the pointer (nothing over it) — measured in the page on every frame (goal 0).
 
+``--throttle 4`` slows the page's main thread four times (Chromium's CPU throttling, as
+DevTools' phone emulation does).  ``--hog N`` runs N busy processes (nice 5) beside the browser,
+for a machine that is not idle; the load average is printed with each pace.  ``--trace`` records
+the first load of each pace under a Chrome trace and breaks every long task from Python ready
+on down by trace event and CPU sample (bench_startup.py's analysis); without it, each long
+animation frame from ready on is printed with its style-and-layout time and its scripts.
+
 Figures, not a test: a shared machine is noisy.  Results: tests/bench/results/play.txt.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -30,10 +40,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from bench_startup import TRACE_CATEGORIES, analyse_trace  # noqa: E402
 from tools import devserver  # noqa: E402
 
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
@@ -49,6 +61,21 @@ RECORDER = """
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
   }).observe({type: "longtask", buffered: true});
+  // Long animation frames (where the browser has them): what a long task spent on script and
+  // on style and layout, and which scripts ran in it.
+  window.__frames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__frames.push({start: e.startTime, duration: e.duration,
+          layout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+          scripts: e.scripts.map((s) => [s.invoker || s.name, s.sourceURL.split("/").pop(),
+                                          s.duration, s.forcedStyleAndLayoutDuration])});
+      }
+    }).observe({type: "long-animation-frame", buffered: true});
+  } catch (error) {
+    // An older browser: the long tasks alone.
+  }
   window.__waits = [];
   let prompt = null, dealt = false;
   const takes = () => {
@@ -80,6 +107,9 @@ RECORDER = """
         document.querySelector("input[name=players][value='4']").click();
         document.getElementById("deal").click();
       });
+    }
+    if (dealt && window.__table === undefined && document.querySelector("[data-screen=table]")) {
+      window.__table = performance.now();
     }
     const mine = document.querySelector(".prompt.you, .prompt.alert");
     if (mine && prompt === null && !mine.dataset.seen) {
@@ -121,22 +151,87 @@ def play(page, seconds: float) -> int:
     return moves
 
 
-def one_load(browser, url: str, seconds: float, viewport: dict) -> dict:
+def one_load(browser, url: str, seconds: float, viewport: dict, throttle: float = 1,
+             trace: bool = False, warmup: bool = True) -> dict:
+    """A fresh context: load, Deal at ready, play for ``seconds``; when Python was ready and
+    the first table shown (ms), the long tasks (start ms, duration ms) after first paint split
+    at ready and the one that showed the first table, the long animation frames from ready on,
+    the prompt waits, the moves, and with ``trace`` the trace's long tasks from ready on.
+    Without ``warmup`` the page gets an empty ui/main_thread/warmup.js: the page as it was
+    before the table's type was laid out ahead of the first table."""
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
+    if not warmup:
+        page.route("**/ui/main_thread/warmup.js",
+                   lambda route: route.fulfill(body="", content_type="text/javascript"))
+    if throttle != 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.add_init_script(RECORDER)
+    if trace:
+        browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
     page.goto(url)
-    page.wait_for_selector("[data-screen=table]", timeout=120_000)
+    page.wait_for_selector("[data-screen=table]", timeout=120_000 * throttle)
+    if trace:  # the table's first frames, then the trace ends: it is long enough as it is
+        page.wait_for_timeout(2000)
+    traced = json.loads(browser.stop_tracing()) if trace else None
     moves = play(page, seconds)
     paint = page.evaluate(FIRST_PAINT)
     ready = page.evaluate("window.__ready")
+    table = page.evaluate("window.__table")
     tasks = [(start, duration) for start, duration in page.evaluate("window.__tasks")
              if start >= paint]
+    frames = [frame for frame in page.evaluate("window.__frames") if frame["start"] >= ready
+              and frame["duration"] > LONG_TASK_MS]
     waits = page.evaluate("window.__waits")
     context.close()
-    return {"starting": [task for task in tasks if task[0] < ready],
-            "playing": [task for task in tasks if task[0] >= ready],
-            "waits": waits, "moves": moves}
+    found = {"ready": ready, "table": table,
+             "starting": [task for task in tasks if task[0] < ready],
+             "playing": [task for task in tasks if task[0] >= ready],
+             "first table": [task for task in tasks if task[0] <= table <= sum(task)],
+             "frames": frames, "waits": waits, "moves": moves, "traced": []}
+    if traced is not None:
+        events = traced["traceEvents"] if isinstance(traced, dict) else traced
+        found["traced"] = [task for task in analyse_trace(events)["tasks"]
+                           if task["start"] >= ready]
+    return found
+
+
+def describe_frames(frames: list) -> list:
+    """A line per long animation frame: when, how long, its style and layout, its scripts."""
+    lines = []
+    for frame in frames:
+        scripts = "; ".join(f"{invoker} ({source or '-'}) {ms:.0f} ms, forced layout {forced:.0f}"
+                            for invoker, source, ms, forced in frame["scripts"] if ms >= 5)
+        lines.append(f"      long frame at {frame['start'] / 1000:5.1f} s: "
+                     f"{frame['duration']:4.0f} ms, style and layout at its end "
+                     f"{frame['layout']:4.0f} ms; scripts: {scripts or '-'}")
+    return lines
+
+
+def describe_traced(tasks: list) -> list:
+    """A few lines per traced long task: own time by trace event, CPU samples by kind."""
+    lines = []
+    for task in tasks:
+        events = ", ".join(f"{name} {ms:.0f}" for name, ms in sorted(
+            task["kinds"].items(), key=lambda item: -item[1])[:6] if ms >= 1)
+        cpu = ", ".join(f"{name} {ms:.0f}" for name, ms in sorted(
+            task["samples"]["category"].items(), key=lambda item: -item[1]) if ms >= 1)
+        lines += [f"      traced task at {task['start'] / 1000:5.1f} s: {task['ms']:4.0f} ms "
+                  f"({task['cpu_ms']:.0f} ms of CPU)",
+                  f"        trace events, own time (ms): {events or '-'}",
+                  f"        CPU samples (ms): {cpu or '-'}"]
+    return lines
+
+
+def start_hogs(count: int) -> list:
+    """``count`` busy processes at nice 5: a machine that is not idle.  Their Popen objects."""
+    return [subprocess.Popen(["nice", "-n", "5", sys.executable, "-c", "while 1: pass"])
+            for _ in range(count)]
+
+
+def load_average() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min)"
 
 
 def longest(tasks: list) -> str:
@@ -152,35 +247,69 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=45)
     parser.add_argument("--paces", default="normal,fast,instant")
     parser.add_argument("--viewport", default="1280x800", help="WIDTHxHEIGHT (a phone: 390x844)")
+    parser.add_argument("--throttle", type=float, default=1,
+                        help="slow the page's main thread N times (CDP CPU throttling)")
+    parser.add_argument("--hog", type=int, default=0,
+                        help="run N busy processes (nice 5) beside the browser")
+    parser.add_argument("--trace", action="store_true",
+                        help="trace each pace's first load and break its long tasks down")
+    parser.add_argument("--without-warmup", action="store_true",
+                        help="serve ui/main_thread/warmup.js empty (the page before it)")
     args = parser.parse_args(argv)
     width, height = (int(side) for side in args.viewport.split("x"))
     server, url = devserver.start_server(ROOT, port=0)
     launch = {"executable_path": str(SYSTEM_CHROMIUM), "args": FLAGS} \
         if SYSTEM_CHROMIUM.exists() else {}
     print(f"bench_play: {args.loads} fresh loads per pace, {args.seconds:.0f} s of play each, "
-          f"4 seats (you and three Medium computers), {width}x{height}")
+          f"4 seats (you and three Medium computers), {width}x{height}"
+          + (f", CPU throttled {args.throttle:g}x" if args.throttle != 1 else "")
+          + (f", {args.hog} busy processes beside it" if args.hog else "")
+          + (", WITHOUT the warm-up of the table's type" if args.without_warmup else ""))
+    hogs = start_hogs(args.hog)
+    try:
+        run(args, url, launch, {"width": width, "height": height})
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+        server.shutdown()
+    return 0
+
+
+def run(args, url: str, launch: dict, viewport: dict) -> None:
+    """Every pace's loads, printed as they end."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch)
         for pace in args.paces.split(","):
-            waits, playing = [], []
+            print(f"  {pace:8s} {load_average()}", flush=True)
+            waits, playing, tables, readies = [], [], [], []
             for load in range(args.loads):
-                found = one_load(browser, f"{url}?pace={pace}&seed={11 + load}", args.seconds,
-                                 {"width": width, "height": height})
+                found = one_load(browser, f"{url}index.html?pace={pace}&seed={11 + load}",
+                                 args.seconds, viewport, args.throttle,
+                                 args.trace and load == 0, not args.without_warmup)
                 waits += found["waits"]
                 playing += found["playing"]
-                print(f"  {pace:8s} load {load + 1}: longest task while Python starts "
-                      f"{longest(found['starting'])}; from ready on {longest(found['playing'])}; "
-                      f"{found['moves']} moves; prompt shown before input is taken: max "
-                      f"{max(found['waits'], default=0):4.0f} ms over {len(found['waits'])} "
-                      "prompts", flush=True)
-            print(f"  {pace:8s} longest task from ready on, all loads: {longest(playing)}")
+                tables += found["first table"]
+                readies.append(found["ready"])
+                table_task = max((ms for _, ms in found["first table"]), default=0)
+                shown = f"{table_task:.0f} ms" if table_task else f"under {LONG_TASK_MS} ms"
+                print(f"  {pace:8s} load {load + 1}: ready at {found['ready'] / 1000:4.1f} s; "
+                      f"longest task while Python starts {longest(found['starting'])}; "
+                      f"from ready on {longest(found['playing'])}; the first table's task "
+                      f"{shown}; {found['moves']} moves; prompt shown before input is taken: "
+                      f"max {max(found['waits'], default=0):4.0f} ms over "
+                      f"{len(found['waits'])} prompts", flush=True)
+                for line in describe_traced(found["traced"]) or describe_frames(found["frames"]):
+                    print(line, flush=True)
+            print(f"  {pace:8s} longest task from ready on, all loads: {longest(playing)}; "
+                  f"the first table's, {len(tables)} of {args.loads} loads over "
+                  f"{LONG_TASK_MS} ms: {', '.join(f'{ms:.0f}' for _, ms in tables) or '-'} ms; "
+                  f"Python ready: median {statistics.median(readies) / 1000:.2f} s")
             if waits:
                 print(f"  {pace:8s} prompt shown before input is taken: median "
                       f"{statistics.median(waits):.0f} ms, max {max(waits):.0f} ms, "
                       f"{sum(wait > 0 for wait in waits)} of {len(waits)} prompts not at once")
         browser.close()
-    server.shutdown()
-    return 0
 
 
 if __name__ == "__main__":
