@@ -215,7 +215,9 @@ def test_a_stranger_with_the_come_back_invitation_is_turned_away_its_channel_clo
     # A hello with a wrong secret on the channel of the device that holds the seat changes
     # nothing and closes nothing (it is that device's channel).
     hostile = json.dumps({"v": 1, "t": "hello", "name": "Mallory", "secret": "x"})
+    (refused,) = table.host.peer("1", "message", hostile)["send"]["1"]
     assert "part" not in table.host.peer("1", "message", hostile)
+    assert "part" not in table.guests[1].peer("host", "message", refused)  # it was welcomed
     table.from_host(table.host.peer("1", "closed", ""))
     # A stranger answers the invitation to come back: refused, and its channel closed.
     stranger = Host(seeds=random.Random(9), clock=CLOCK)

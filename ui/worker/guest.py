@@ -294,11 +294,11 @@ class GuestVerbs:
             mirror.notice = _("The host sent something this device cannot show: the game "
                               "goes on.")
             return self._guest_reply(mirror)
-        if data["t"] == "refused" and data["why"] == "taken":
-            # Turned away: the channel closes, and the join screen (or the table) says why.
+        if data["t"] == "refused" and data["why"] == "taken" and not mirror.secret:
+            # Turned away before any welcome: the channel closes, and the join screen says
+            # why.  (A welcomed device holds the seat: a stray refusal only shows.)
             mirror.connected = False
-            part = {"part": {"host": mirror.notice}}
-            return part if mirror.kind() == "join" else {**self._guest_reply(mirror), **part}
+            return {"part": {"host": mirror.notice}}
         store = {}
         if data["t"] == "welcome":
             store[SEAT_KEY] = json.dumps({"table": mirror.table, "seat": mirror.seat,
