@@ -86,8 +86,9 @@ RECORDER = """
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return !!hit && card.contains(hit);
   };
-  // Taken at the first look: 0 (that look itself may lay the new screen out: the browser's
-  // own cost of showing it); else the time until a later frame's look finds it taken.
+  // Taken at the first look, in the first frame that can show the prompt: 0; else the time
+  // until a later frame's look finds it taken.  (Looking at once, in the task that put the
+  // prompt in, would lay the new screen out there: the page leaves that to the frame.)
   const watch = (shown) => {
     let first = true;
     const look = () => {
@@ -96,13 +97,14 @@ RECORDER = """
       else requestAnimationFrame(look);
       first = false;
     };
-    look();
+    requestAnimationFrame(look);
   };
   new MutationObserver(() => {
     const root = document.documentElement;
     if (!dealt && root && root.dataset.python === "ready") {
       dealt = true;
       window.__ready = performance.now();
+      window.__warmed = root.dataset.warmup === "done";  // ui/main_thread/warmup.js
       setTimeout(() => {  // a task of its own, as a person's click is
         document.querySelector("input[name=players][value='4']").click();
         document.getElementById("deal").click();
@@ -110,6 +112,7 @@ RECORDER = """
     }
     if (dealt && window.__table === undefined && document.querySelector("[data-screen=table]")) {
       window.__table = performance.now();
+      requestAnimationFrame(() => { window.__tableFrame = performance.now(); });
     }
     const mine = document.querySelector(".prompt.you, .prompt.alert");
     if (mine && prompt === null && !mine.dataset.seen) {
@@ -153,10 +156,11 @@ def play(page, seconds: float) -> int:
 
 def one_load(browser, url: str, seconds: float, viewport: dict, throttle: float = 1,
              trace: bool = False, warmup: bool = True) -> dict:
-    """A fresh context: load, Deal at ready, play for ``seconds``; when Python was ready and
-    the first table shown (ms), the long tasks (start ms, duration ms) after first paint split
-    at ready and the one that showed the first table, the long animation frames from ready on,
-    the prompt waits, the moves, and with ``trace`` the trace's long tasks from ready on.
+    """A fresh context: load, Deal at ready, play for ``seconds``; when Python was ready, when
+    the first table went in and its first frame began (ms), the long tasks (start ms, duration
+    ms) after first paint split at ready and those that put in the first table or drew it,
+    whether the warm-up was done at ready, the long animation frames from ready on, the
+    prompt waits, the moves, and with ``trace`` the trace's long tasks from ready on.
     Without ``warmup`` the page gets an empty ui/main_thread/warmup.js: the page as it was
     before the table's type was laid out ahead of the first table."""
     context = browser.new_context(viewport=viewport)
@@ -177,17 +181,19 @@ def one_load(browser, url: str, seconds: float, viewport: dict, throttle: float 
     moves = play(page, seconds)
     paint = page.evaluate(FIRST_PAINT)
     ready = page.evaluate("window.__ready")
-    table = page.evaluate("window.__table")
+    warmed = page.evaluate("window.__warmed")
+    table = page.evaluate("[window.__table, window.__tableFrame]")
     tasks = [(start, duration) for start, duration in page.evaluate("window.__tasks")
              if start >= paint]
     frames = [frame for frame in page.evaluate("window.__frames") if frame["start"] >= ready
               and frame["duration"] > LONG_TASK_MS]
     waits = page.evaluate("window.__waits")
     context.close()
-    found = {"ready": ready, "table": table,
+    found = {"ready": ready, "table": table, "warmed": warmed,
              "starting": [task for task in tasks if task[0] < ready],
              "playing": [task for task in tasks if task[0] >= ready],
-             "first table": [task for task in tasks if task[0] <= table <= sum(task)],
+             "first table": [task for task in tasks
+                             if any(task[0] <= moment <= sum(task) for moment in table)],
              "frames": frames, "waits": waits, "moves": moves, "traced": []}
     if traced is not None:
         events = traced["traceEvents"] if isinstance(traced, dict) else traced
@@ -216,8 +222,11 @@ def describe_traced(tasks: list) -> list:
             task["kinds"].items(), key=lambda item: -item[1])[:6] if ms >= 1)
         cpu = ", ".join(f"{name} {ms:.0f}" for name, ms in sorted(
             task["samples"]["category"].items(), key=lambda item: -item[1]) if ms >= 1)
+        scripts = ", ".join(f"{name} {ms:.0f}" for name, ms in task["scripts"].items()
+                            if ms >= 1)
         lines += [f"      traced task at {task['start'] / 1000:5.1f} s: {task['ms']:4.0f} ms "
-                  f"({task['cpu_ms']:.0f} ms of CPU)",
+                  f"({task['cpu_ms']:.0f} ms of CPU)" + (f"; scripts run: {scripts}"
+                                                         if scripts else ""),
                   f"        trace events, own time (ms): {events or '-'}",
                   f"        CPU samples (ms): {cpu or '-'}"]
     return lines
@@ -289,21 +298,25 @@ def run(args, url: str, launch: dict, viewport: dict) -> None:
                                  args.trace and load == 0, not args.without_warmup)
                 waits += found["waits"]
                 playing += found["playing"]
-                tables += found["first table"]
                 readies.append(found["ready"])
                 table_task = max((ms for _, ms in found["first table"]), default=0)
+                tables.append(table_task)
                 shown = f"{table_task:.0f} ms" if table_task else f"under {LONG_TASK_MS} ms"
-                print(f"  {pace:8s} load {load + 1}: ready at {found['ready'] / 1000:4.1f} s; "
+                warmed = "" if args.without_warmup else (
+                    " (warm-up done)" if found["warmed"] else " (warm-up NOT done)")
+                print(f"  {pace:8s} load {load + 1}: ready at {found['ready'] / 1000:4.1f} s"
+                      f"{warmed}; "
                       f"longest task while Python starts {longest(found['starting'])}; "
-                      f"from ready on {longest(found['playing'])}; the first table's task "
+                      f"from ready on {longest(found['playing'])}; the first table's tasks "
                       f"{shown}; {found['moves']} moves; prompt shown before input is taken: "
                       f"max {max(found['waits'], default=0):4.0f} ms over "
                       f"{len(found['waits'])} prompts", flush=True)
                 for line in describe_traced(found["traced"]) or describe_frames(found["frames"]):
                     print(line, flush=True)
             print(f"  {pace:8s} longest task from ready on, all loads: {longest(playing)}; "
-                  f"the first table's, {len(tables)} of {args.loads} loads over "
-                  f"{LONG_TASK_MS} ms: {', '.join(f'{ms:.0f}' for _, ms in tables) or '-'} ms; "
+                  f"the first table's, {sum(ms > 0 for ms in tables)} of {args.loads} loads "
+                  f"over {LONG_TASK_MS} ms: "
+                  f"{', '.join(f'{ms:.0f}' for ms in tables if ms) or '-'} ms; "
                   f"Python ready: median {statistics.median(readies) / 1000:.2f} s")
             if waits:
                 print(f"  {pace:8s} prompt shown before input is taken: median "

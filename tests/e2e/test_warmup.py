@@ -1,8 +1,9 @@
 """The table's type, laid out before the first table (ui/main_thread/warmup.js), in real
 Chromium: the warm-up runs while Python starts, leaves nothing behind in the page, and lays out
-every font (family, size, weight, style) the first table's text is drawn in, at a desktop's and
-at a phone's size, so the first table asks the browser for no new one.  (What it saves is a
-figure: tests/bench/bench_play.py, tests/bench/results/play.txt.)
+every font (family, size, weight, style) that the start screen shows once Python is ready and
+the first table's text is drawn in, at a desktop's and at a phone's size, so neither asks the
+browser for a new one.  (What it saves is a figure: tests/bench/bench_play.py,
+tests/bench/results/play.txt.)
 """
 
 from __future__ import annotations
@@ -26,6 +27,21 @@ window.__fontOf = (el) => {
   return [s.fontFamily, s.fontSize, s.fontWeight, s.fontStyle, s.fontStretch].join(" | ");
 };
 window.__hasText = (el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.data.trim());
+// The fonts of the text shown (not inside display: none) under the roots a selector finds.
+window.__fontsShown = (selector) => {
+  const fonts = new Set();
+  for (const root of document.querySelectorAll(selector)) {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.closest(".warm-up") || !window.__hasText(el) || !el.checkVisibility()) continue;
+      fonts.add(window.__fontOf(el));
+    }
+  }
+  return [...fonts];
+};
+// The fonts of the start screen's first frame, before Python is ready.
+document.addEventListener("DOMContentLoaded", () => requestAnimationFrame(() => {
+  window.__firstFonts = window.__fontsShown("body > :not(#game)");
+}));
 const boxOf = Element.prototype.getBoundingClientRect;
 Element.prototype.getBoundingClientRect = function () {
   const box = boxOf.call(this);
@@ -43,19 +59,6 @@ Element.prototype.getBoundingClientRect = function () {
 };
 """
 
-# The fonts of the text shown (not inside display: none) under a root, minus the warm-up's.
-FONTS_SHOWN = """(selector) => {
-  const fonts = new Set();
-  for (const root of document.querySelectorAll(selector)) {
-    for (const el of root.querySelectorAll("*")) {
-      if (el.closest(".warm-up") || !window.__hasText(el) || !el.checkVisibility()) continue;
-      fonts.add(window.__fontOf(el));
-    }
-  }
-  return [...fonts];
-}"""
-
-
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
 def test_the_first_table_needs_no_font_the_warm_up_did_not_lay_out(open_game, page, size):
     page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -67,14 +70,19 @@ def test_the_first_table_needs_no_font_the_warm_up_did_not_lay_out(open_game, pa
     assert page.evaluate("window.__warmReachable") == []
     warm = set(page.evaluate("window.__warmFonts"))
     assert warm, "the warm-up laid no text out"
-    start = set(page.evaluate(FONTS_SHOWN, "body > :not(#game)"))
+    before_ready = set(page.evaluate("window.__firstFonts"))
+    ready = set(page.evaluate("window.__fontsShown('body > :not(#game)')"))
+    new = sorted(ready - warm - before_ready)
+    assert not new, ("the start screen, once Python is ready, lays text out in fonts neither its "
+                     "first frame nor ui/main_thread/warmup.js laid out (add a piece with them "
+                     f"to its PIECES): {new}")
 
     set_players(page, ["human", "bot", "bot", "bot"])
     page.locator("#deal").click()
     wait_for_my_turn(page)
-    table = set(page.evaluate(FONTS_SHOWN, "#game"))
+    table = set(page.evaluate("window.__fontsShown('#game')"))
     assert table, "no text found on the table"
-    new = sorted(table - warm - start)
+    new = sorted(table - warm - ready)
     assert not new, ("the first table lays text out in fonts neither the start screen nor "
                      "ui/main_thread/warmup.js laid out before it (add a piece with them to "
                      f"its PIECES): {new}")

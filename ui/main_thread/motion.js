@@ -34,6 +34,12 @@
     return el ? el.getBoundingClientRect() : null;
   };
 
+  /* The next animation frame, or 100 ms at most: a hidden page draws no frames. */
+  const nextFrame = () => new Promise((resolve) => {
+    requestAnimationFrame(() => resolve());
+    setTimeout(resolve, 100);
+  });
+
   const centre = (rect) => [rect.left + rect.width / 2, rect.top + rect.height / 2];
 
   /* Swap #game's HTML; animate unless told not to.  Resolves once the new HTML is in (after a
@@ -45,16 +51,17 @@
     const focused = focusedControl();
     if (!animate || !motion || reduced || game.hidden) {
       put(game, html, idle);
+      refocus(game, focused);
     } else {
       swapping += 1;
       try {
-        await glide(game, html, motion, hold, duration, idle);
+        await glide(game, html, motion, hold, duration, idle, focused);
       } finally {
         swapping -= 1;
+        rushed = false;
         if (!swapping) for (const resolve of settling.splice(0)) resolve();
       }
     }
-    refocus(game, focused);
   }
 
   /* The person acts while a move is still being shown: the lit capture's pause ends now and
@@ -63,6 +70,7 @@
      `settled()` resolves once the new screen is in). */
   function hurry() {
     const showing = swapping > 0;
+    rushed = showing;  // flights a swap has yet to start land at once too
     if (endHold) endHold();
     for (const run of document.getAnimations()) {
       // Only the cards' flights (the page's own CSS animations may loop forever).
@@ -121,6 +129,7 @@
 
   let swapping = 0;  // swaps between their start and the new HTML going in
   let endHold = null;  // ends a computer's capture's pause early (hurry)
+  let rushed = false;  // hurry() came while a swap was under way
 
   /* The new screen goes in; with `idle`, nothing more is on its way (no worker answer, no
      computer to move), so #app stops being busy the moment the screen shows its prompt. */
@@ -130,7 +139,7 @@
     if (idle) document.getElementById("app").removeAttribute("aria-busy");
   };
 
-  async function glide(game, html, motion, hold, duration, idle) {
+  async function glide(game, html, motion, hold, duration, idle, focused) {
     const incoming = document.createElement("template");
     incoming.innerHTML = html;
     const staying = new Set([...incoming.content.querySelectorAll("[data-card]")]
@@ -175,8 +184,15 @@
     });
 
     put(game, html, idle);
+    refocus(game, focused);
+    // The new screen's style and layout, most of the work of showing it, are left to the
+    // browser's next frame, a task of its own: measured here, they joined the worker's answer
+    // and the HTML's parsing in one task (a first table's, over 50 ms on a busy machine).  The
+    // cards' flights start in that frame, before its paint: none is seen out of place.
+    await nextFrame();
 
     const easing = "cubic-bezier(.2, .8, .2, 1)";
+    const flights = [];
     for (const [name, { el, rect }] of cardsIn(game)) {
       const was = before.get(name);
       let from = null;
@@ -193,8 +209,9 @@
       const start = was ? `translate(${dx}px, ${dy}px)` : `translate(${dx}px, ${dy}px) scale(.6)`;
       // Above what it passes over (a disabled button's opacity stacks it over a card): a tap
       // lands on the card the person sees.
-      el.animate([{ transform: start, opacity: was ? 1 : 0.2, zIndex: 1 },
-                  { transform: "none", opacity: 1, zIndex: 1 }], { duration, easing });
+      flights.push(el.animate([{ transform: start, opacity: was ? 1 : 0.2, zIndex: 1 },
+                               { transform: "none", opacity: 1, zIndex: 1 }],
+                              { duration, easing }));
     }
     const to = anchor(game, motion.to);
     for (const { ghost, rect } of ghosts) {
@@ -206,7 +223,9 @@
          { transform: `translate(${x1 - x0}px, ${y1 - y0}px) scale(.35)`, opacity: 0 }],
         { duration: duration + 120, easing, fill: "forwards" });
       flight.finished.then(() => ghost.remove(), () => ghost.remove());
+      flights.push(flight);
     }
+    if (rushed) for (const flight of flights) flight.finish();
   }
 
   /* True once no card is moving: every animation ended and no ghost is in flight. */

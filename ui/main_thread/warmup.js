@@ -8,15 +8,17 @@
 
    Why: on Linux, Chromium asks its browser process, synchronously, for the rendering settings
    of every font size and weight the first time a page lays text out in it.  The first table
-   needs about twenty new ones at once, and on a busy machine those calls made its first
-   layout a task of 70-120 ms (tests/bench/results/play.txt).  Laid out here first, in idle
-   moments while Python starts, they are asked for one piece at a time, each a short task.
+   needs about twenty new ones at once (and the start screen four more once Python is ready),
+   and on a busy machine those calls made its first layout a task of 70-120 ms
+   (tests/bench/results/play.txt).  Laid out here first, in idle moments while Python starts,
+   they are asked for one piece at a time, each a short task.
 
    The pieces go, one per idle callback, into a box that is fixed, clipped to nothing,
    invisible, inert and hidden from assistive technology, and each leaves it in the same task
-   (no other script ever meets the table's classes twice in the page).  Once all are laid
+   (no other script can find a second prompt or hand in the page).  Once all are laid
    out (or the game screen is shown first: the person was quicker) the box is removed, and the
-   page is as before.  <html data-warmup="done"> says it has run.  Nothing here reads a rule of the game.
+   page is as before.  <html data-warmup="done"> says it has run.  Nothing here reads a rule
+   of the game.
    docs/architecture.md ("Start-up") tells the whole start. */
 (() => {
   "use strict";
@@ -29,8 +31,12 @@
     `<span class="tname">${name}</span><span class="visually-hidden"> [T!] card</span></span>`;
   const stats = '<span class="opp-stats"><span>Won 0</span><span class="pts">+0</span>' +
     '<span class="total">0 pts</span></span>';
-  // The first table's parts first: a quick person may deal before the last piece is laid out.
+  // What the start screen shows once Python is ready (the daily deal, the Sound button), then
+  // the first table's parts: a quick person may deal before the last piece is laid out.
   const PIECES = [
+    '<div class="daily"><h2>Daily deal <span class="daily-date">5 December</span></h2>' +
+      '<p class="daily-about">The same deal for everyone today.</p></div>' +
+      '<span class="btn ghost sound-toggle"><span class="label">Sound</span></span>',
     '<header class="topbar"><h1 class="brand">TWEAK<span class="bang">!</span></h1>' +
       '<span class="info"><span>Round 1</span><span>Goal 145</span></span>' +
       '<nav class="tools"><span class="btn ghost">Pace: normal</span></nav></header>',
@@ -62,9 +68,34 @@
       `<span class="tslot">${tcard("thief", "Thief")}<span class="twhy">on your turn</span>` +
       `</span>${tcard("joker", "Joker")}</div></section>`,
   ];
-  const idle = window.requestIdleCallback ||
-    ((callback) => setTimeout(() => callback({ timeRemaining: () => 10 }), 50));
-  const MIN_IDLE_MS = 8;  // a piece is laid out only in an idle moment at least this long
+  // A piece waits for an idle moment at least MIN_IDLE_MS long, or WAIT_MS at most: Python's
+  // start runs in short steps back to back, and on a slow phone it leaves no idle moment
+  // before it is ready (and an idle callback's own timeout waits behind those steps).  A
+  // piece is short: it may then run as a task of its own between them.
+  const MIN_IDLE_MS = 8;
+  const WAIT_MS = 50;
+  const idle = (callback) => {
+    let asked = null;
+    let waited = false;
+    const late = () => {
+      if (waited) return;
+      waited = true;
+      if (asked !== null) cancelIdleCallback(asked);
+      callback({ didTimeout: true, timeRemaining: () => 0 });
+    };
+    if (window.scheduler && scheduler.postTask) {
+      scheduler.postTask(late, { priority: "user-visible", delay: WAIT_MS });
+    } else {
+      setTimeout(late, WAIT_MS);
+    }
+    if (window.requestIdleCallback) {
+      asked = requestIdleCallback((deadline) => {
+        if (waited) return;
+        waited = true;
+        callback(deadline);
+      });
+    }
+  };
 
   let box = null;
   let next = 0;
@@ -82,7 +113,7 @@
       finish();
       return;
     }
-    if (deadline.timeRemaining() >= MIN_IDLE_MS) {
+    if (deadline.didTimeout || deadline.timeRemaining() >= MIN_IDLE_MS) {
       // In and out in one task: laid out, then gone before any other script can meet it.
       box.innerHTML = `<div class="table-screen">${PIECES[next]}</div>`;
       box.firstChild.getBoundingClientRect();  // style and layout now
@@ -99,7 +130,7 @@
     document.body.append(box);
     idle(layOut);
   };
-  // After the page's load: its first paint and the start of Python go first.
-  if (document.readyState === "complete") idle(start);
-  else addEventListener("load", () => idle(start), { once: true });
+  // In the first idle moment: after the first paint, and between the steps of Python's start
+  // (a phone's may leave few idle moments after the page's load event).
+  idle(start);
 })();
