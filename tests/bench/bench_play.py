@@ -2,6 +2,7 @@
 
     nice -n 10 python3 tests/bench/bench_play.py [--loads 3] [--seconds 45]
         [--paces normal,fast,instant] [--viewport 1280x800] [--throttle 4] [--hog 2] [--trace]
+        [--without-warmup] [--commit REV]
 
 Each load is a fresh browser context (a first visit: nothing cached): the page opens, Deal is
 clicked for four seats (you and three computers) the moment Python is ready, and for
@@ -22,6 +23,9 @@ for a machine that is not idle; the load average is printed with each pace.  ``-
 the first load of each pace under a Chrome trace and breaks every long task from Python ready
 on down by trace event and CPU sample (bench_startup.py's analysis); without it, each long
 animation frame from ready on is printed with its style-and-layout time and its scripts.
+``--commit REV`` plays the game of that commit (a clean export served by its own serve.py,
+which logs every request on stderr) instead of the working tree: a before-and-after with one
+harness.
 
 Figures, not a test: a shared machine is noisy.  Results: tests/bench/results/play.txt.
 """
@@ -34,6 +38,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -45,7 +50,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench_startup import TRACE_CATEGORIES, analyse_trace  # noqa: E402
+from bench_startup import (  # noqa: E402
+    TRACE_CATEGORIES, analyse_trace, export_commit, serve_commit,
+)
 from tools import devserver  # noqa: E402
 
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
@@ -104,7 +111,9 @@ RECORDER = """
     if (!dealt && root && root.dataset.python === "ready") {
       dealt = true;
       window.__ready = performance.now();
-      window.__warmed = root.dataset.warmup === "done";  // ui/main_thread/warmup.js
+      // ui/main_thread/warmup.js: done at ready (null: the page has none)
+      window.__warmed = document.querySelector("script[src*='warmup.js']")
+        ? root.dataset.warmup === "done" : null;
       setTimeout(() => {  // a task of its own, as a person's click is
         document.querySelector("input[name=players][value='4']").click();
         document.getElementById("deal").click();
@@ -264,9 +273,27 @@ def main(argv=None) -> int:
                         help="trace each pace's first load and break its long tasks down")
     parser.add_argument("--without-warmup", action="store_true",
                         help="serve ui/main_thread/warmup.js empty (the page before it)")
+    parser.add_argument("--commit", help="play this commit's game, not the working tree's")
     args = parser.parse_args(argv)
     width, height = (int(side) for side in args.viewport.split("x"))
-    server, url = devserver.start_server(ROOT, port=0)
+    with tempfile.TemporaryDirectory() as export:
+        if args.commit:
+            directory, commit = export_commit(args.commit, Path(export))
+            process, url = serve_commit(directory)
+            stop = process.terminate
+            print(f"bench_play: the game of commit {commit}")
+        else:
+            server, url = devserver.start_server(ROOT, port=0)
+            stop = server.shutdown
+        try:
+            measure(args, url, width, height)
+        finally:
+            stop()
+    return 0
+
+
+def measure(args, url: str, width: int, height: int) -> None:
+    """Print the header, run every pace's loads beside ``--hog`` busy processes."""
     launch = {"executable_path": str(SYSTEM_CHROMIUM), "args": FLAGS} \
         if SYSTEM_CHROMIUM.exists() else {}
     print(f"bench_play: {args.loads} fresh loads per pace, {args.seconds:.0f} s of play each, "
@@ -281,8 +308,6 @@ def main(argv=None) -> int:
         for hog in hogs:
             hog.kill()
             hog.wait()
-        server.shutdown()
-    return 0
 
 
 def run(args, url: str, launch: dict, viewport: dict) -> None:
@@ -302,7 +327,7 @@ def run(args, url: str, launch: dict, viewport: dict) -> None:
                 table_task = max((ms for _, ms in found["first table"]), default=0)
                 tables.append(table_task)
                 shown = f"{table_task:.0f} ms" if table_task else f"under {LONG_TASK_MS} ms"
-                warmed = "" if args.without_warmup else (
+                warmed = "" if args.without_warmup or found["warmed"] is None else (
                     " (warm-up done)" if found["warmed"] else " (warm-up NOT done)")
                 print(f"  {pace:8s} load {load + 1}: ready at {found['ready'] / 1000:4.1f} s"
                       f"{warmed}; "
