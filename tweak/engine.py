@@ -23,7 +23,7 @@ from .events import (
     BombPlayed, Captured, ChangePlayed, Dealt, Drew, GameEnded, GaveUp, JokerPlayed, Placed,
     RoundEnded, RoundStarted, TableDealt, TCardWon, ThiefPlayed, TurnLost, TurnStarted, callout,
 )
-from .rules import CLASSIC, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError
+from .rules import CLASSIC, MAX_PLAYERS, MAX_TARGET, MIN_PLAYERS, Rules, RulesError
 from .state import Phase, RoundResult, ScoreRow, State
 from .words import N_, SeatNumber, Sentence, TweakError
 
@@ -138,7 +138,9 @@ def legal_actions(state: State) -> tuple:
             actions.append(PlayBomb())
     faces = _distinct(hand)
     target = state.target
-    found = captures_by_total(state.table, {target - face.value for face in faces})
+    # Each table is met once here, so no cache (``captures_by_total``'s is for bots' searches).
+    wanted = {target - face.value for face in faces if face.value < target}
+    found = _search_captures(state.table, wanted) if wanted and state.table else {}
     # Plain loops and comprehensions: under Pyodide, builtins fed by generators cost more.
     for face in faces:
         for taken in found.get(target - face.value, ()):
@@ -150,15 +152,42 @@ def legal_actions(state: State) -> tuple:
 def captures(table, total: int) -> list:
     """Every distinct multiset of one or more table faces whose values add up to ``total``,
     each as a sorted tuple (R14)."""
-    return captures_by_total(table, (total,)).get(total, [])
+    return list(captures_by_total(table, (total,)).get(total, ()))
+
+
+# Every capture of each table met by ``captures_by_total``, up to the largest sum a capture can
+# need (the highest target with a Joker's +1, less a hand card's 1: R11, R13, R14): a bot's
+# search meets the same table again and again (every candidate in every sampled world starts
+# from it).  ``legal_actions`` meets each table once in a game, so it searches without it.
+_CACHED_SUMS = frozenset(range(1, MAX_TARGET + 1))
+_CACHED_TABLES = 4096  # the cache is emptied when it holds this many tables
+_captures_of_table = {}
 
 
 def captures_by_total(table, totals) -> dict:
     """``{total: [taken, ...]}`` for each wanted total: every distinct multiset of one or more
-    table faces adding up to it, each a sorted tuple.  One search serves all the hand's cards."""
+    table faces adding up to it, each a sorted tuple, in canonical order.  One search serves
+    all the hand's cards, and later calls with the same table (its lists are shared: read
+    them, do not change them)."""
     wanted = {total for total in totals if total > 0}
     if not wanted or not table:
         return {}
+    key = table if type(table) is tuple else tuple(table)
+    by_total = _captures_of_table.get(key)
+    if by_total is None:
+        if not wanted <= _CACHED_SUMS:  # no capture needs such a sum (R3): searched, not kept
+            return _search_captures(key, wanted)
+        if len(_captures_of_table) >= _CACHED_TABLES:
+            _captures_of_table.clear()
+        by_total = _captures_of_table[key] = _search_captures(key, _CACHED_SUMS)
+    elif not wanted <= _CACHED_SUMS:
+        return _search_captures(key, wanted)
+    return {total: by_total[total] for total in wanted if total in by_total}
+
+
+def _search_captures(table, wanted) -> dict:
+    """``{total: [taken, ...]}`` for each total in ``wanted`` (positive sums) that some
+    multisets of ``table``'s faces add up to (see ``captures_by_total``)."""
     limit = max(wanted)
     counts = {}
     for face in table:
@@ -302,11 +331,11 @@ def apply(state: State, action) -> State:
     """The state after ``action``, one of ``legal_actions(state)``; raises ``IllegalAction``
     (a ``ValueError``) with a sentence naming the action and the reason for anything else.
     The action that ends a round scores it (R17, R18) and deals the next, or ends the game."""
-    reason = illegal_reason(state, action)
+    reason = "" if _plainly_legal(state, action) else illegal_reason(state, action)
     if reason:
         raise IllegalAction(N_("{action} is not legal: {reason}"), action=_named(action),
                             reason=reason)
-    if isinstance(action, Capture):
+    if type(action) is Capture and not _in_order(action.taken):
         # R14: the taken table cards are a set; store them sorted, as the notation and
         # legal_actions do, so a game replays from its record to the very same state.
         action = Capture.of(action.card, action.taken)
@@ -314,6 +343,57 @@ def apply(state: State, action) -> State:
     game.step += 1
     game.play(action)
     return game.freeze()
+
+
+def _plainly_legal(state: State, action) -> bool:
+    """True if ``action`` is a well-formed place or capture that ``illegal_reason`` would
+    accept: the checks of the commonest steps, in a few operations.  False means "ask
+    ``illegal_reason``", which also finds the reason."""
+    kind = type(action)
+    if kind is Place:
+        held = action.__dict__
+        if len(held) != 1 or type(held.get("card")) is not Face or state.phase is Phase.OVER:
+            return False
+        seat = state.turn if state.phase is Phase.PLAY else state.bomb_queue[0]
+        return held["card"] in state.hands[seat]
+    if kind is Capture and state.phase is Phase.PLAY:
+        held = action.__dict__
+        card, taken = held.get("card"), held.get("taken")
+        if (len(held) != 2 or type(card) is not Face or type(taken) is not tuple or not taken
+                or card not in state.hands[state.turn]):
+            return False
+        table = list(state.table)
+        total = card.value
+        for face in taken:
+            if type(face) is not Face or face not in table:
+                return False
+            table.remove(face)
+            total += face.value
+        return total == state.target
+    return False
+
+
+def _in_order(faces) -> bool:
+    """Whether ``faces`` are in canonical order already (as ``Capture.of`` sorts them)."""
+    rank = RANK
+    for index in range(1, len(faces)):
+        if rank[faces[index]] < rank[faces[index - 1]]:
+            return False
+    return True
+
+
+def _callout(values: tuple) -> str:
+    """``words.callout(values)``, kept: a capture's sum is told in its event at every step of a
+    search, and the same few sums recur."""
+    text = _CALLOUTS.get(values)
+    if text is None:
+        if len(_CALLOUTS) >= 4096:
+            _CALLOUTS.clear()
+        text = _CALLOUTS[values] = callout(values)
+    return text
+
+
+_CALLOUTS = {}
 
 
 def _not_in_hand(seat: int, face: Face) -> Sentence:
@@ -407,7 +487,7 @@ class _Game:
         tweak = not table  # R15: the capture took every table card
         self.events.append(Captured(
             seat, action.card, action.taken,
-            callout([action.card.value] + [face.value for face in action.taken]), tweak,
+            _callout((action.card.value,) + tuple([face.value for face in action.taken])), tweak,
         ))
         if tweak:
             self.tweaks = _with(self.tweaks, seat, self.tweaks[seat] + 1)

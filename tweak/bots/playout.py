@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..actions import Capture, Place, PlayBomb, PlayChange, PlayJoker, PlayThief
 from ..cards import TKind
 from ..engine import apply, captures_by_total
-from ..rules import MAX_PLAYERS
+from ..rules import MAX_PLAYERS, MAX_TARGET
 from ..state import Phase
 
 __all__ = ["points_table", "policy_action", "round_points", "playout", "TWEAK_WORTH"]
@@ -25,9 +25,23 @@ JOKER_GAIN = 2  # points a Joker's ±1 must add to the best capture to be played
 MAX_STEPS = 400  # a safety net: a round has at most ~60 turns and a few [T!] plays
 
 
+# Per rule set, its points table; per table and points table, ``_best_by_sum``'s answer (a
+# search meets the same tables in world after world).  Emptied when they grow large.
+_POINTS = {}
+_BEST_SUMS = {}
+_KEPT = 4096
+
+
 def points_table(rules) -> dict:
-    """``{face: points}`` for every face of the edition (R5), so playouts look points up."""
-    return {card.face: rules.points(card.face) for card in rules.number_cards(MAX_PLAYERS)}
+    """``{face: points}`` for every face of the edition (R5), so playouts look points up; the
+    same dict for equal rules (read it, do not change it)."""
+    points = _POINTS.get(rules)
+    if points is None:
+        if len(_POINTS) >= 64:
+            _POINTS.clear()
+        points = _POINTS[rules] = {card.face: rules.points(card.face)
+                                   for card in rules.number_cards(MAX_PLAYERS)}
+    return points
 
 
 def _best_capture(hand, table, target, found, points, bonus):
@@ -90,7 +104,15 @@ def _reply_value(state, seat, hand_after, table_after, tweak, points, bonus):
     if other is None:
         return 0.0
     limit = target - 1
-    best = _best_by_sum(table_after, points, limit)
+    key = (table_after, id(points))
+    kept = _BEST_SUMS.get(key)
+    if kept is None:
+        if len(_BEST_SUMS) >= _KEPT:
+            _BEST_SUMS.clear()
+        # Up to the highest target: best[s] does not depend on the limit, only on the cards.
+        # The entry holds ``points`` too, so its id cannot be reused while the entry lasts.
+        kept = _BEST_SUMS[key] = (points, _best_by_sum(table_after, points, MAX_TARGET))
+    best = kept[1]
     total = 0
     for face in table_after:
         total += face.value
