@@ -283,9 +283,24 @@ def test_a_time_limit_stops_the_search_after_the_minimum_worlds():
         seen = view(state, state.to_act)
         if len(seen.legal) > 2:
             break
-    hard = HardBot(1, steps=10**9, time_limit=0.0, cap=None)
+    hard = HardBot(1, steps=10**9, time_limit=0.0, cap=None, min_steps=0)
     assert hard.choose(seen) in seen.legal
     assert hard.last_worlds == MIN_WORLDS
+
+
+def test_a_time_limit_stops_the_search_only_after_the_minimum_steps():
+    # A slow device still searches the pace's minimum steps (×3 once playouts run to the
+    # round's end), unless the cap stops it.
+    from tweak.bots.hard import MIN_WORLDS
+    for state in positions(2, 12, limit=50):
+        seen = view(state, state.to_act)
+        if len(seen.legal) > 2:
+            break
+    hard = HardBot(1, steps=10**9, time_limit=0.0, cap=None, min_steps=500)
+    assert hard.choose(seen) in seen.legal
+    assert hard.budget(seen).min_steps >= 500
+    assert hard.last_result.steps >= hard.budget(seen).min_steps
+    assert hard.last_worlds > MIN_WORLDS
 
 
 def test_the_hard_cap_stops_the_search_even_before_the_minimum_worlds():

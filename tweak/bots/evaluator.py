@@ -74,6 +74,7 @@ class Budget:
     cap: object = None  # seconds: a hard stop, even mid-world (that world is not counted)
     min_worlds: int = 8
     slice_seconds: float = 0.02  # how often ``search`` yields, so a page stays responsive
+    min_steps: int = 0  # engine steps before ``time_limit`` may stop a search (``cap`` still can)
 
 
 # The default: no clock.  A page that must answer in time passes its own (docs/bots.md).
@@ -182,7 +183,7 @@ def search(view, rng, budget: Budget, width=None, ranked=None, look_turns=None,
             break
         if worlds >= budget.min_worlds and (
                 (budget.steps is not None and steps >= budget.steps)
-                or (budget.time_limit is not None
+                or (budget.time_limit is not None and steps >= budget.min_steps
                     and perf_counter() - started >= budget.time_limit)):
             break
     return Result(candidates, values, alive, worlds, steps)

@@ -45,6 +45,7 @@ class Pace:
     time_limit: float  # seconds, in the browser: no new world starts after it
     cap: float  # seconds, in the browser: a hard stop, even mid-world
     min_worlds: int  # worlds before the steps or the time limit may stop a search
+    min_steps: int  # steps before the time limit may stop a search (×endgame factor), slow devices
     width: int  # Medium's best this many actions are searched
     endgame_positions: int  # the exact endgame's limit (``endgame.solve``)
     exact_deck: int  # solved exactly up to this many deck cards (``endgame.sampled_steps``)
@@ -52,14 +53,15 @@ class Pace:
 
 PACES = {
     # The page shows a move 1 s after asking for it (ui/main_thread/page.py): most of that
-    # second may be thought.
-    "normal": Pace(steps=2400, time_limit=0.30, cap=0.60, min_worlds=MIN_WORLDS, width=WIDTH,
-                   endgame_positions=4000, exact_deck=1),
-    "fast": Pace(steps=1200, time_limit=0.15, cap=0.30, min_worlds=MIN_WORLDS, width=WIDTH,
-                 endgame_positions=2000, exact_deck=1),
+    # second may be thought.  A slow device (a phone) searches at least the 1000 steps (3000 in
+    # the endgame) whose strength the tournaments measured, up to the cap (docs/bots.md).
+    "normal": Pace(steps=2400, time_limit=0.30, cap=0.80, min_worlds=MIN_WORLDS,
+                   min_steps=1000, width=WIDTH, endgame_positions=4000, exact_deck=1),
+    "fast": Pace(steps=1200, time_limit=0.15, cap=0.30, min_worlds=MIN_WORLDS, min_steps=0,
+                 width=WIDTH, endgame_positions=2000, exact_deck=1),
     # Instant must feel instant: a few worlds over Medium's best three; one deck card left
     # needs ~2000 positions at the median (tests/bench/bench_endgame.py --deck 1): searched.
-    "instant": Pace(steps=300, time_limit=0.025, cap=0.045, min_worlds=4, width=3,
+    "instant": Pace(steps=300, time_limit=0.025, cap=0.045, min_worlds=4, min_steps=0, width=3,
                     endgame_positions=400, exact_deck=0),
 }
 DEFAULT_PACE = "normal"
@@ -69,7 +71,8 @@ class HardBot:
     """``HardBot(seed, pace=...)``: ``think(view)`` decides, yielding every ``slice_seconds`` of
     work; ``choose(view)`` runs it to the end.  Its randomness comes from ``Random(seed)`` and
     the view only.  Options (None or "pace": the pace's value): ``steps``, ``time_limit``,
-    ``cap`` (under CPython the clock is off unless given), ``width``, ``min_worlds``;
+    ``cap`` (under CPython the clock is off unless given), ``width``, ``min_worlds``,
+    ``min_steps``;
     ``switch_z``, ``endgame_factor``, ``search_deck``; ``exact_endgame`` (False: no solver),
     ``endgame_positions``, ``exact_deck``, ``exact_samples`` (``endgame``); ``look_turns``,
     ``endgame_deck``, ``short_turns``, ``short_others``, ``place_slip`` (1: the last play tells
@@ -79,7 +82,7 @@ class HardBot:
     level = "hard"
 
     def __init__(self, seed: int = 0, *, pace: str = DEFAULT_PACE, steps=None,
-                 time_limit="pace", cap="pace", width=None, min_worlds=None,
+                 time_limit="pace", cap="pace", width=None, min_worlds=None, min_steps=None,
                  slice_seconds: float = SLICE_SECONDS, switch_z: float = SWITCH_Z,
                  endgame_factor: float = ENDGAME_FACTOR, search_deck=SEARCH_DECK,
                  look_turns=None, endgame_deck=None, short_turns=None,
@@ -96,6 +99,7 @@ class HardBot:
         self.cap = (chosen.cap if IN_BROWSER else None) if cap == "pace" else cap
         self.width = chosen.width if width is None else width
         self.min_worlds = chosen.min_worlds if min_worlds is None else min_worlds
+        self.min_steps = chosen.min_steps if min_steps is None else min_steps
         self.slice_seconds = slice_seconds
         self.switch_z = switch_z
         self.endgame_factor = endgame_factor
@@ -116,13 +120,15 @@ class HardBot:
         self.last_solved = None  # the exact endgame's answer for the last decision, if any
 
     def budget(self, view) -> Budget:
-        """This decision's budget: the pace's, with ``endgame_factor`` times the steps once the
-        playouts run to the round's end (``evaluator.ENDGAME_DECK``)."""
-        steps = self.steps
+        """This decision's budget: the pace's, with ``endgame_factor`` times the steps (and the
+        minimum steps) once the playouts run to the round's end (``evaluator.ENDGAME_DECK``)."""
+        steps, min_steps = self.steps, self.min_steps
         if view.deck_size <= self.endgame_deck:
             steps = int(steps * self.endgame_factor)
+            min_steps = int(min_steps * self.endgame_factor)
         return Budget(steps=steps, time_limit=self.time_limit, cap=self.cap,
-                      min_worlds=self.min_worlds, slice_seconds=self.slice_seconds)
+                      min_worlds=self.min_worlds, slice_seconds=self.slice_seconds,
+                      min_steps=min_steps)
 
     def think(self, view):
         """A generator: decides for ``view`` (its seat must act, else ``ValueError``), yielding
