@@ -23,6 +23,11 @@ ratio is taken between the median batches (the best batches are printed too).
 The goal (issue): at least 10,000 actions/s under CPython, and Pyodide within 2x of that.
 ``--save`` also writes the report to tests/bench/results/engine.txt.
 
+``--hard N`` also measures Hard's search under CPython: engine steps per CPU second over its
+searched decisions in N 2-player games against Medium (normal pace's steps, no clock), and from
+it and the ratio above the steps a phone (``PHONE_SLOWDOWN`` times slower CPU, running Pyodide)
+applies within the normal pace's time limit (docs/bots.md, "Budgets by pace").
+
 ``--measure`` (used internally) measures this interpreter only and prints one JSON line.
 """
 
@@ -51,6 +56,7 @@ RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
 SCRIPT = Path(__file__).resolve().relative_to(ROOT).as_posix()
 GOAL_CPYTHON = 10_000  # actions/s
 GOAL_RATIO = 2.0       # Pyodide at most this many times slower
+PHONE_SLOWDOWN = 4.0   # a mid-range phone's CPU against this machine's (CDP's throttle rate)
 
 
 def play_batch(games: int) -> int:
@@ -67,6 +73,47 @@ def play_batch(games: int) -> int:
             state = apply(state, legal[int(chooser.random() * len(legal))])
             actions += 1
     return actions
+
+
+def hard_rate(games: int) -> tuple:
+    """(searched decisions, engine steps, CPU seconds) of Hard's decisions in ``games`` seeded
+    2-player games against Medium at the normal pace (steps, no clock)."""
+    from tweak import view
+    from tweak.bots.hard import HardBot
+    from tweak.bots.medium import MediumBot
+
+    decisions = steps = 0
+    seconds = 0.0
+    for seed in range(games):
+        state = new_game(players=2, seed=700 + seed, rules=CLASSIC)
+        bots = (HardBot(seed), MediumBot(seed))
+        while not state.is_over:
+            seat = state.to_act
+            seat_view = view(state, seat)
+            began = time.process_time()
+            action = bots[seat].choose(seat_view)
+            spent = time.process_time() - began
+            if seat == 0 and bots[0].last_worlds:
+                decisions += 1
+                steps += bots[0].last_result.steps
+                seconds += spent
+            state = apply(state, action)
+    return decisions, steps, seconds
+
+
+def hard_report(games: int, ratio: float) -> str:
+    """The lines of ``--hard``: Hard's steps per CPU second, and in the normal pace's time
+    limit on this machine and on a phone."""
+    from tweak.bots.hard import PACES
+
+    decisions, steps, seconds = hard_rate(games)
+    rate = steps / seconds
+    limit = PACES["normal"].time_limit
+    phone = rate * limit / (ratio * PHONE_SLOWDOWN)
+    return (f"Hard's search, CPython, {games} 2-player games against Medium: {decisions} searched "
+            f"decisions, {steps} engine steps in {seconds:.2f} s of CPU time: {rate:,.0f} steps/s.\n"
+            f"In the normal pace's {limit:.2f} s: {rate * limit:,.0f} steps here; on a phone "
+            f"({PHONE_SLOWDOWN:g}x slower CPU, Pyodide {ratio:.2f}x slower): {phone:,.0f} steps.\n")
 
 
 def cpu_seconds() -> float:
@@ -168,6 +215,8 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games per batch (default 100)")
     parser.add_argument("--repeats", type=int, default=5, help="timed batches (default 5)")
     parser.add_argument("--save", action="store_true", help=f"also write {RESULTS.name}")
+    parser.add_argument("--hard", type=int, default=0, metavar="N",
+                        help="also measure Hard's search over N 2-player games (CPython)")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.games < 1 or args.repeats < 1:
@@ -182,6 +231,10 @@ def main(argv=None) -> int:
     cpython = measure(args.games, args.repeats, until=lambda: process.poll() is not None)
     pyodide = pyodide_figures(process)
     text = report(cpython, pyodide, [arg for arg in argv if arg != "--save"])
+    if args.hard:
+        ratio = (cpython["actions"] / statistics.median(cpython["cpu"])) / (
+            pyodide["actions"] / statistics.median(pyodide["cpu"]))
+        text += "\n" + hard_report(args.hard, ratio)
     print()
     print(text, end="")
     if args.save:
