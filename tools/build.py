@@ -3,7 +3,7 @@ host can serve and that works offline after one visit (docs/architecture.md, "Bu
 offline").
 
 The site holds the page's own files (``PAGE_FILES``, ``PAGE_DIRS``), the generated ones
-(python.zip, the compiled catalogues), only the runtime files a page needs
+(python.zip, python.snapshot when Node can make it, the compiled catalogues), only the runtime files a page needs
 (``runtime.RUNTIME_FILES``), ``.nojekyll`` for GitHub Pages, and ``precache.json``
 (``PRECACHE_LIST``): every file of the site, relative to its root, with an SRI hash of its
 content (``sha256-<base64>``) and a ``version`` derived from those.  The service worker sw.js
@@ -20,7 +20,7 @@ import re
 import shutil
 from pathlib import Path
 
-from tools import ROOT, catalogues, runtime, worker_archive
+from tools import ROOT, catalogues, runtime, snapshot, worker_archive
 
 # The page's own files: the HTML, the worker's PyScript configuration, the service worker (at the
 # root, so that its scope covers the page) and the folders of the page's scripts and assets and
@@ -77,9 +77,10 @@ def referenced_paths(site: Path) -> list:
             if ref and ":" not in ref and not ref.startswith("//") and "{" not in ref]
 
 
-def build_site(destination: Path, root: Path = ROOT) -> list:
+def build_site(destination: Path, root: Path = ROOT, with_snapshot: bool = True) -> list:
     """Write the static site of ``root`` into ``destination`` (replacing an earlier build there);
-    return the files written, relative to it.  Raises ``FileExistsError`` rather than delete a
+    return the files written, relative to it.  ``with_snapshot=False`` leaves python.snapshot
+    out (the worker then starts the normal way: benchmarks compare the two).  Raises ``FileExistsError`` rather than delete a
     directory that is not empty and not an earlier build, ``FileNotFoundError`` when the page
     refers to a file the site would lack, and ``ValueError`` when sw.js cannot be stamped."""
     destination = Path(destination).resolve()
@@ -96,8 +97,11 @@ def build_site(destination: Path, root: Path = ROOT) -> list:
     for name in runtime.RUNTIME_FILES:
         sources.extend(runtime.runtime_paths(name, root))
     written = []
-    generated = {**catalogues.generated(root),
-                 worker_archive.WORKER_ARCHIVE: worker_archive.python_archive(root)}
+    archive = worker_archive.python_archive(root)
+    generated = {**catalogues.generated(root), worker_archive.WORKER_ARCHIVE: archive}
+    memory = snapshot.python_snapshot(archive, root) if with_snapshot else None
+    if memory is not None:
+        generated[snapshot.SNAPSHOT] = memory
     for relative, data in generated.items():
         target = destination / relative
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -107,7 +107,7 @@ def page_configs() -> dict:
 
 def test_the_runtimes_are_local_and_no_packages_are_asked_for():
     worker = config()
-    assert worker["interpreter"] == "./node_modules/pyodide/pyodide.mjs"
+    assert worker["interpreter"] == "./ui/worker/interpreter.mjs"
     assert not re.search(r"=\s*\{", WORKER_CONFIG.read_text(encoding="utf-8")), \
         "PyScript's TOML parser rejects inline tables"
     page = page_configs()

@@ -18,7 +18,7 @@
 
 export const CONFIGS = {
   "py": {
-    "interpreter": "./node_modules/pyodide/pyodide.mjs"
+    "interpreter": "./ui/worker/interpreter.mjs"
   },
   "mpy": {
     "interpreter": "./node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs",

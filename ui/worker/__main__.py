@@ -10,10 +10,14 @@ has no document (PyScript's console warning about ``window`` and ``document`` is
 
 import asyncio
 import gc
+import hashlib
+import importlib
 import json
 import os
+import random
 import sys
 import traceback
+import zipimport
 
 # The game's modules: pyscript.toml writes python.zip (tools/worker_archive.py) into the
 # worker's file system as it is, and Python imports straight from it (zipimport, with the
@@ -22,6 +26,35 @@ import traceback
 ARCHIVE = os.path.abspath("python.zip")
 if os.path.isfile(ARCHIVE) and ARCHIVE not in sys.path:
     sys.path.insert(0, ARCHIVE)
+
+# Set when Python was restored from python.snapshot (ui/worker/interpreter.mjs): the SHA-256 of
+# the python.zip whose modules the snapshot holds imported (tools/snapshot.py); else "".
+SNAPSHOT = os.environ.get("TWEAK_SNAPSHOT", "")
+
+
+def _forget_the_game():
+    """Unload the game's modules, so that they are imported afresh from the archive given now."""
+    for name in list(sys.modules):
+        if name.split(".", 1)[0] in ("tweak", "ui"):
+            del sys.modules[name]
+    # The archive's table of contents as the snapshot read it: its offsets are another file's.
+    getattr(zipimport, "_zip_directory_cache", {}).pop(ARCHIVE, None)
+    sys.path_importer_cache.pop(ARCHIVE, None)
+    importlib.invalidate_caches()
+
+
+if SNAPSHOT:
+    # Every restore starts from the same memory: the global random state would be the same on
+    # every visit.  (The game's seeds come from SystemRandom; this is for everything else.)
+    random.seed()
+    try:
+        with open(ARCHIVE, "rb") as archive:
+            given = hashlib.sha256(archive.read()).hexdigest()
+    except OSError:
+        given = ""
+    if given != SNAPSHOT:
+        print("[tweak] python.snapshot holds other modules than python.zip: imported afresh")
+        _forget_the_game()
 
 try:
     from ui.worker.protocol import VERBS

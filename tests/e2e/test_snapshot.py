@@ -1,0 +1,157 @@
+"""The worker's start from python.snapshot (tools/snapshot.py, ui/worker/interpreter.mjs) in
+real Chromium, on built sites: restored, it reaches a playable table; a damaged snapshot, one of
+another Pyodide build, and one of other game modules than python.zip's each still start the game
+(the normal way, or the modules imported afresh); and a seeded game and the daily deal play out
+the same, move for move, with and without a snapshot.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import shutil
+import zipfile
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_game import play_to_the_end, set_players, settle
+from tests.ui.scenarios import query
+from tools import ROOT, build, devserver, snapshot, worker_archive
+
+RESTORED = "[tweak] Python restored from python.snapshot"
+NOT_READ = "[tweak] python.snapshot could not be read"
+NOT_RESTORED = "[tweak] python.snapshot did not restore"
+AFRESH = "[tweak] python.snapshot holds other modules than python.zip: imported afresh"
+# Where a Pyodide snapshot keeps the build it was made by: 32 bytes after a 16-byte header.
+BUILD_ID = slice(16, 48)
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory):
+    """``make(name, change)``: a copy of a freshly built site whose python.snapshot ``change``
+    (bytes -> bytes, or None to leave it out) has replaced, served; its URL."""
+    base = tmp_path_factory.mktemp("snapshot-sites")
+    original = base / "original"
+    build.build_site(original, ROOT)
+    assert (original / snapshot.SNAPSHOT).is_file(), "the build made no snapshot"
+    servers = []
+
+    def make(name, change):
+        site = base / name
+        shutil.copytree(original, site, symlinks=True)
+        memory = change((site / snapshot.SNAPSHOT).read_bytes()) if change else None
+        if memory is None:
+            (site / snapshot.SNAPSHOT).unlink()
+        else:
+            (site / snapshot.SNAPSHOT).write_bytes(memory)
+        server, url = devserver.start_server(site)
+        servers.append(server)
+        return url
+
+    yield make
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def start(page, url: str, search: str = "") -> list:
+    """Open the game at ``url`` and wait for Python; the console's lines so far."""
+    said = []
+    page.on("console", lambda message: said.append(message.text))
+    page.goto(url + search)
+    expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=120_000)
+    return said
+
+
+def deal_and_place_a_card(page):
+    """Deal for two (a person and a computer) and place a hand card: the engine answered."""
+    set_players(page, ["human", "bot"])
+    page.locator("#deal").click()
+    expect(page.locator("#place")).to_be_visible(timeout=30_000)
+    told = page.locator(".log li").count()
+    page.locator(".hand [data-ui^='hand:']").first.click()
+    page.locator("#place").click()
+    settle(page)
+    expect(page.locator(".log li").nth(told)).to_contain_text("You")  # the move, told
+    expect(page.locator(".py-error")).to_have_count(0)
+
+
+def damaged(memory: bytes) -> bytes:
+    """The snapshot with bytes in the middle of its gzip stream changed: its checksum fails."""
+    middle = len(memory) // 2
+    return memory[:middle] + bytes(b ^ 0x5A for b in memory[middle:middle + 64]) + \
+        memory[middle + 64:]
+
+
+def of_another_build(memory: bytes) -> bytes:
+    """The same snapshot, marked as made by another Pyodide build."""
+    raw = bytearray(gzip.decompress(memory))
+    raw[BUILD_ID] = bytes(len(raw[BUILD_ID]))
+    return gzip.compress(bytes(raw), 1)
+
+
+def of_other_modules(memory: bytes) -> bytes:
+    """A snapshot made from another python.zip, in which the game cannot start at all: the
+    worker must import the modules it is given instead."""
+    archive = worker_archive.python_archive(ROOT)
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as source, zipfile.ZipFile(out, "w") as target:
+        for entry in source.infolist():
+            data = source.read(entry)
+            if entry.filename == "ui/worker/host.py":
+                data += b"\n\nclass Host:\n    def __init__(self, *args, **kwargs):\n" \
+                        b"        raise RuntimeError('the snapshot\\'s own modules ran')\n"
+            if entry.filename == "ui/worker/host.pyc":
+                continue  # the source above is what zipimport must use
+            target.writestr(entry, data)
+    return snapshot.make_with_runtime(out.getvalue(), snapshot.module_names(ROOT),
+                                      ROOT / "node_modules" / "pyodide")
+
+
+def test_restored_from_its_snapshot_the_game_plays(page, sites):
+    said = start(page, sites("whole", lambda memory: memory))
+    assert RESTORED in said, said
+    assert not [line for line in said if line.startswith((NOT_READ, NOT_RESTORED, AFRESH))]
+    deal_and_place_a_card(page)
+
+
+@pytest.mark.parametrize("name, change, said_instead", [
+    ("damaged", damaged, NOT_READ),
+    ("another-build", of_another_build, NOT_RESTORED),
+    ("other-modules", of_other_modules, AFRESH),
+    ("missing", None, None),
+])
+def test_without_a_usable_snapshot_the_game_still_starts(page, sites, name, change,
+                                                         said_instead):
+    said = start(page, sites(name, change))
+    if said_instead is not None:
+        assert any(line.startswith(said_instead) for line in said), said
+    assert (RESTORED in said) == (name == "other-modules"), said
+    deal_and_place_a_card(page)
+
+
+def game_played_out(page, url: str, search: str, daily: bool) -> str:
+    """A game played to its end at instant pace, the person placing their first hand card every
+    turn: the daily deal, or a deal for the person and two computers; the game-over screen's
+    text (every round's scores, the winner)."""
+    start(page, url, search)
+    if daily:
+        page.get_by_role("button", name="Play today's game", exact=True).click()
+    else:
+        set_players(page, ["human", "bot", "bot"])
+        page.locator("#deal").click()
+    play_to_the_end(page)
+    return page.locator("[data-screen=over]").inner_text()
+
+
+@pytest.mark.parametrize("daily, search", [
+    (False, query(seed=4242, goal=60, pace="instant")),
+    (True, query(today="2026-12-01", pace="instant")),
+])
+def test_a_seeded_game_and_the_daily_deal_are_the_same_with_and_without_the_snapshot(
+        page, sites, daily, search):
+    restored = game_played_out(page, sites(f"with-{daily}", lambda memory: memory), search,
+                               daily)
+    started = game_played_out(page, sites(f"without-{daily}", None), search, daily)
+    assert restored == started

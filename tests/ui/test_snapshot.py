@@ -1,0 +1,139 @@
+"""python.snapshot (tools/snapshot.py) restored by Pyodide in Node, as the worker restores it,
+then the worker's own script (ui/worker/__main__.py) run over it:
+
+* the snapshot holds every module of python.zip imported, and the digest of that archive;
+* every restore starts from the same memory, ``random``'s state included, and the worker's
+  script gives each its own;
+* a snapshot of other modules than the python.zip given: the worker imports the given ones;
+* no Node, or a failing one: no snapshot, with the reason said, and the dev server answers 404
+  (the worker then starts the normal way).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import shutil
+import subprocess
+import urllib.error
+import urllib.request
+import zipfile
+
+import pytest
+
+from tools import ROOT, devserver, snapshot, worker_archive
+
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+# Restores the snapshot (argv[1], gzipped) once per python.zip given after it, runs the worker's
+# script in each, and prints one JSON line per restore: what Python saw before and after it.
+NODE_PROGRAM = """
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+const [runtime, memory, script, ...archives] = process.argv.slice(1);
+const { loadPyodide } = await import(runtime);
+for (const archive of archives) {
+  const pyodide = await loadPyodide({ _loadSnapshot: gunzipSync(readFileSync(memory)) });
+  pyodide.setStdout({ batched: (line) => process.stderr.write(line + "\\n") });
+  pyodide.FS.writeFile("/home/pyodide/python.zip", readFileSync(archive));
+  pyodide.globals.set("script", readFileSync(script, "utf8"));
+  process.stdout.write(pyodide.runPython(`
+import json, os, random, sys
+before = {"digest": os.environ.get("TWEAK_SNAPSHOT"), "random": random.getstate()[1][:8],
+          "loaded": sorted(name for name in sys.modules if name.split(".")[0] in ("tweak", "ui")),
+          "host": id(sys.modules["ui.worker.host"])}
+worker = {"__name__": "__main__"}
+exec(compile(script, "ui/worker/__main__.py", "exec"), worker)
+json.dumps({"before": before, "random": random.getstate()[1][:8],
+            "host": type(worker["host"]).__module__, "broken": worker["broken"],
+            "snapshot_host": id(sys.modules["ui.worker.host"]) == before["host"]})
+`) + "\\n");
+}
+"""
+
+
+def restore(memory: bytes, archives: list, tmp_path) -> tuple:
+    """Restore ``memory`` once per archive in ``archives`` and run the worker's script: what
+    each run saw (a list), and what the runs printed."""
+    (tmp_path / "memory.gz").write_bytes(memory)
+    paths = []
+    for index, archive in enumerate(archives):
+        paths.append(tmp_path / f"python-{index}.zip")
+        paths[-1].write_bytes(archive)
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", NODE_PROGRAM, "--",
+         (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri(), str(tmp_path / "memory.gz"),
+         str(ROOT / "ui" / "worker" / "__main__.py"), *map(str, paths)],
+        capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()], done.stderr
+
+
+@pytest.fixture(scope="module")
+def archive():
+    return worker_archive.python_archive(ROOT)
+
+
+@pytest.fixture(scope="module")
+def memory(archive):
+    made = snapshot.python_snapshot(archive, ROOT)
+    assert made is not None, "no snapshot could be made (its reason is printed above)"
+    return made
+
+
+def test_every_module_of_the_archive_is_imported_packages_first():
+    names = snapshot.module_names(ROOT)
+    assert len(names) == len(worker_archive.worker_modules(ROOT))
+    assert {"tweak", "tweak.engine", "ui", "ui.worker", "ui.worker.host",
+            "ui.worker.screens.table"} <= set(names)
+    assert names.index("ui.worker") < names.index("ui.worker.host")
+    assert "ui.worker.__main__" not in names  # the worker's script runs after a restore
+
+
+def test_restores_share_one_memory_and_the_worker_gives_each_its_own_random_state(
+        archive, memory, tmp_path):
+    (first, second), _ = restore(memory, [archive, archive], tmp_path)
+    for run in (first, second):
+        assert run["before"]["digest"] == hashlib.sha256(archive).hexdigest()
+        assert set(snapshot.module_names(ROOT)) <= set(run["before"]["loaded"])
+        assert run["broken"] == "" and run["host"] == "ui.worker.host"
+        assert run["snapshot_host"]  # the very module the snapshot holds
+    assert first["before"]["random"] == second["before"]["random"]  # the snapshot's
+    assert first["random"] != second["random"]  # reseeded by the worker's script
+
+
+def test_a_snapshot_of_other_modules_is_set_aside_for_the_archive_given(archive, memory,
+                                                                       tmp_path):
+    out = io.BytesIO()  # the same modules in another archive: its comment differs
+    with zipfile.ZipFile(io.BytesIO(archive)) as source, zipfile.ZipFile(out, "w") as target:
+        for entry in source.infolist():
+            target.writestr(entry, source.read(entry))
+        target.comment = b"another build of the game"
+    (run,), said = restore(memory, [out.getvalue()], tmp_path)
+    assert "imported afresh" in said
+    assert run["broken"] == "" and run["host"] == "ui.worker.host"
+    assert not run["snapshot_host"]  # imported again, from the archive given
+
+
+def test_without_node_there_is_no_snapshot_and_the_reason_is_said(archive, tmp_path,
+                                                                  monkeypatch):
+    monkeypatch.setattr(snapshot.shutil, "which", lambda name: None)
+    said = []
+    assert snapshot.python_snapshot(archive, ROOT, cache=tmp_path, log=said.append) is None
+    assert said == ["snapshot: not made (node was not found); the worker starts without one"]
+
+
+def test_the_dev_server_serves_the_snapshot_or_404(memory, monkeypatch):
+    server, url = devserver.start_server(ROOT)
+    try:
+        with urllib.request.urlopen(url + snapshot.SNAPSHOT) as response:
+            assert response.headers["Content-Type"] == "application/octet-stream"
+            assert response.read() == memory
+        monkeypatch.setattr(snapshot, "python_snapshot_cached", lambda archive, root: None)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(url + snapshot.SNAPSHOT)
+        assert refused.value.code == 404
+    finally:
+        server.shutdown()
+        server.server_close()
