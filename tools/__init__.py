@@ -6,6 +6,8 @@ reaches the browser (docs/architecture.md, "Build, cache, offline").
 * devserver       the development server: content types, no-cache, generated files on request
 * worker_archive  python.zip: the worker's modules and their bytecode, in one archive
 * bytecode        that bytecode, compiled by Pyodide itself under Node and cached in .cache/
+* snapshot        python.snapshot: the worker's Pyodide started with python.zip imported, as a
+                  memory snapshot made under Node, that ui/worker/interpreter.mjs restores
 * catalogues      the message catalogues (Babel): extract, update, init, check, compile
 * build           the static site: the files, precache.json with SRI hashes, the stamped sw.js
 * babel.cfg       what Babel extracts the messages from

@@ -50,11 +50,18 @@ CACHED_PREFIX = "/node_modules/"
 # The generated files: {site path: a function of the served root giving their bytes}.
 GENERATED = {
     worker_archive.WORKER_ARCHIVE: worker_archive.python_archive_cached,
-    snapshot.SNAPSHOT: lambda root: snapshot.python_snapshot_cached(
-        worker_archive.python_archive_cached(root), root),
+    snapshot.SNAPSHOT: lambda root: _snapshot(root),
     **{name: (lambda root, name=name: catalogues.generated_cached(root)[name])
        for name in (catalogues.ARCHIVE, catalogues.START_SCRIPT)},
 }
+
+
+def _snapshot(root: Path):
+    """python.snapshot of the repository's python.zip as it is now; None for a built site (its
+    python.zip is on disk): a site built without a snapshot has none."""
+    if (root / worker_archive.WORKER_ARCHIVE).is_file():
+        return None
+    return snapshot.python_snapshot_cached(worker_archive.python_archive_cached(root), root)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
