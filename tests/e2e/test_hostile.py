@@ -133,6 +133,9 @@ def test_two_tabs_never_overwrite_each_other(open_game, page, context, site_url)
     expect(page.locator(".hand")).to_have_count(0)
     click_hand_card(other)
     other.locator("#place").click()
+    # The computer answers the move at once; the save holds both before it is compared.
+    other.wait_for_function(
+        "JSON.parse(localStorage.getItem('tweak.save')).actions.length >= 2")
     wait_for_my_turn(other)
     settle(other)
     saved = other.evaluate("localStorage.getItem('tweak.save')")
