@@ -7,6 +7,7 @@ check)."""
 
 import base64
 import contextlib
+import gzip
 import hashlib
 import json
 import os
@@ -382,6 +383,40 @@ def test_not_modified_only_for_the_very_date_the_browser_has(served_repo):
     later = "Fri, 01 Jan 2100 00:00:00 GMT"
     assert get_status(served_repo + "ui/assets/style.css", **{"If-Modified-Since": later})[0] == 200
     assert get_status(served_repo, **{"If-Modified-Since": later})[0] == 200
+
+
+@pytest.mark.parametrize("path, compressed", [
+    ("node_modules/pyodide/pyodide.asm.wasm", True),
+    ("node_modules/pyodide/pyodide.mjs", True),
+    ("node_modules/pyodide/pyodide-lock.json", True),
+    ("ui/assets/style.css", True),
+    ("index.html?seed=3", True),
+    ("ui/assets/icons/icon.svg", True),
+    ("node_modules/pyodide/python_stdlib.zip", False),  # compressed already
+    ("ui/assets/icons/icon-192.png", False),
+])
+def test_text_and_wasm_go_gzipped_to_a_browser_that_accepts_it(path, compressed):
+    with serving(ROOT) as url:  # the real files: the runtime's wasm and the page as they are
+        plain = read(url + path)
+        request = urllib.request.Request(url + path, headers={"Accept-Encoding": "gzip, br"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            encoding, body = response.headers.get("Content-Encoding"), response.read()
+            vary = response.headers.get("Vary")
+    assert plain == (ROOT / path.split("?")[0]).read_bytes()
+    if compressed:
+        assert (encoding, vary) == ("gzip", "Accept-Encoding")
+        assert len(body) < len(plain) and gzip.decompress(body) == plain
+    else:
+        assert (encoding, vary, body) == (None, None, plain)
+
+
+def test_a_gzipped_file_is_not_modified_for_the_very_date_the_browser_has(served_repo):
+    url, accepts = served_repo + "ui/assets/style.css", {"Accept-Encoding": "gzip"}
+    status, modified = get_status(url, **accepts)
+    assert status == 200 and modified
+    assert get_status(url, **accepts, **{"If-Modified-Since": modified})[0] == 304
+    later = "Fri, 01 Jan 2100 00:00:00 GMT"
+    assert get_status(url, **accepts, **{"If-Modified-Since": later})[0] == 200
 
 
 def test_the_command_line_checks_the_catalogues(capsys):
