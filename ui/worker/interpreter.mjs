@@ -18,35 +18,42 @@ export { version };
 const RUNTIME = new URL("../../node_modules/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("../../python.snapshot", import.meta.url).href;
 
-// The snapshot's memory, or null when there is none or it cannot be read.  Asked for as soon
-// as PyScript imports this module, while PyScript still prepares the worker.
-const memory = (async () => {
-  try {
-    const response = await fetch(SNAPSHOT);
-    if (!response.ok) return null;
-    const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(unzipped).arrayBuffer());
-  } catch (error) {
-    console.warn("[tweak] python.snapshot could not be read; Python starts the normal way:",
-      error);
-    return null;
-  }
-})();
+// The snapshot's response, or null when there is none (a site built without Node: 404) or the
+// network failed.  Asked for as soon as PyScript imports this module, while PyScript still
+// prepares the worker.
+const snapshot = fetch(SNAPSHOT).then((response) => (response.ok ? response : null), (error) => {
+  console.warn("[tweak] python.snapshot could not be read; Python starts the normal way:", error);
+  return null;
+});
+
+// The archives PyScript writes into the worker's file system once Python has started
+// (pyscript.toml's [files]), asked for now: their bytes arrive while Pyodide starts, and
+// PyScript's own requests find them in the HTTP cache.  An error here is PyScript's to report,
+// on its own request.
+for (const path of ["../../python.zip", "../../locale/catalogues.zip"]) {
+  fetch(new URL(path, import.meta.url)).then((response) => response.arrayBuffer()).catch(() => {});
+}
 
 // PyScript's call: Pyodide started, from the snapshot when it restores.
 export async function loadPyodide(options) {
   const settings = { ...options, indexURL: RUNTIME };
-  const snapshot = await memory;
-  if (snapshot) {
+  const found = await snapshot;  // one round trip: whether there is a snapshot at all
+  if (found) {
+    // The memory as a promise: Pyodide asks for its runtime (wasm, standard library) first and
+    // awaits the snapshot only when it instantiates, so all of them download side by side.
+    const memory = new Response(found.body.pipeThrough(new DecompressionStream("gzip")))
+      .arrayBuffer();
+    memory.catch(() => {});  // a damaged file is told below, once Pyodide has let it go
     try {
-      const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
+      const pyodide = await startPyodide({ ...settings, _loadSnapshot: memory });
       // A restored interpreter that cannot run a line is no interpreter.
       pyodide.runPython("import os; os.environ['TWEAK_SNAPSHOT']");
       console.debug("[tweak] Python restored from python.snapshot");
       return pyodide;
     } catch (error) {
-      console.warn("[tweak] python.snapshot did not restore; Python starts the normal way:",
-        error);
+      const why = (await memory.then(() => null, (failure) => failure)) ? "could not be read"
+        : "did not restore";
+      console.warn(`[tweak] python.snapshot ${why}; Python starts the normal way:`, error);
     }
   }
   return startPyodide(settings);
