@@ -56,8 +56,10 @@ class HostingVerbs:
             if not presence.here:
                 return {}
             presence.here = False
+            # Where the invitation is: the banner's heading (beside the table, or at its foot).
             session.notice = _("{name} is away: the game waits for them, or a computer can "
-                               "play for them.").format(name=shown_name(session.seats[seat].name))
+                               "play for them. Their invitation to come back is under "
+                               "“Players away”.").format(name=shown_name(session.seats[seat].name))
             return self._reply()
         if event != "message":
             return {}  # "open": the device says hello next
