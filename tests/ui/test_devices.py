@@ -265,6 +265,27 @@ def test_a_computer_stands_in_while_a_guest_is_away():
     assert table.state().is_over
 
 
+def test_the_banner_of_seats_away_opens_folds_on_its_heading_and_opens_for_the_next():
+    table = Table(("human", "remote", "bot:easy"))
+    table.join(1, "Bea")
+    table.from_host(table.host.command("start-game"))
+    reply = table.from_host(table.host.peer("1", "closed", ""))
+    # Open at once, the invitation in it; the notice says where it is.
+    assert '<details class="away-sheet" open><summary data-ui="away">' in reply["html"]
+    assert 'data-invite="1"' in reply["html"]
+    assert "Their invitation to come back is under “Players away”." in reply["html"]
+    folded = table.host.command("away")["html"]
+    assert '<details class="away-sheet"><summary' in folded and 'data-invite="1"' in folded
+    assert '<details class="away-sheet"><summary' in table.host.screen()["html"]  # it stays
+    assert 'class="away-sheet" open' in table.host.command("away")["html"]
+    table.host.command("away")
+    secret = json.loads(table.storage[1][SEAT_KEY])["secret"]
+    table.join(1, "Bea", secret=secret)
+    assert "away-sheet" not in table.host.screen()["html"]
+    table.from_host(table.host.peer("1", "closed", ""))
+    assert 'class="away-sheet" open' in table.host.screen()["html"]  # the next one finds it open
+
+
 @pytest.mark.parametrize("text", [
     "{not json", "[]", json.dumps({"v": 1, "t": "act", "action": "R3"}),  # a field missing
     json.dumps({"v": 2, "t": "act", "action": "R3", "step": 0}),

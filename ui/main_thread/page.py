@@ -396,7 +396,7 @@ class Page:
     async def on_click(self, event):
         element("fx-burst").innerHTML = ""  # a click dismisses the TWEAK! burst
         target = event.target.closest("[data-action],[data-ui]")
-        if not target or target.disabled:
+        if not target or target.matches(":disabled"):  # (a summary has no .disabled)
             return
         event.preventDefault()
         if window.tweakMotion.hurry():  # a computer's move was still being shown: it ends now

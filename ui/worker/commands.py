@@ -117,6 +117,12 @@ def _stand_in(session, arg: str) -> None:
         session.stand_in(seat)
 
 
+def _fold_away(session, _arg: str) -> None:
+    """Fold the host's banner of seats away, or unfold it.  Every redraw of the table follows
+    this (the page's morph sets the banner's ``open`` from the markup)."""
+    session.away_folded = not session.away_folded
+
+
 def _set_pace(session, arg: str) -> None:
     """The pace of computer moves, a key of ``PACES`` (any other is ignored)."""
     if arg in PACES:
@@ -139,4 +145,5 @@ COMMANDS = {
     "start-game": _start_game,
     "seat-computer": _seat_computer,
     "stand-in": _stand_in,
+    "away": _fold_away,
 }

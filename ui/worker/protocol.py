@@ -124,6 +124,7 @@ WORKER_COMMANDS = {
     "start-game": "the lobby's Start: play with the seats as they are",
     "seat-computer": "seat-computer:N, a computer takes seat N for good (in the lobby)",
     "stand-in": "stand-in:N, a computer plays seat N while its person is away, or stops",
+    "away": "fold or unfold the host's banner of the seats away",
 }
 
 # localStorage keys.

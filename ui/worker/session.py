@@ -193,6 +193,7 @@ class Screen:
     guest: bool = False  # drawn on a guest's device: the game is another device's
     connected: bool = True  # a guest's device is connected to the host's
     reviewable: bool = True  # the finished game's record is here, so "Review game" is offered
+    away_open: bool = True  # the host's banner of seats away is unfolded (the "away" command)
 
     @property
     def names(self) -> tuple:
@@ -232,6 +233,7 @@ class Session(TakeBack, Computers, RemoteSeats):
         self.remote = {i: Presence() for i, seat in enumerate(self.seats) if seat.is_remote}
         self.lobby = False  # a new game with seats on other devices waits for them to join
         self.table = ""  # the id of this game's table for other devices (ui.worker.hosting)
+        self.away_folded = False  # the host folded the banner of seats away ("away" command)
         self.last_actor = None  # the seat that made the last action
         self.daily_counts = False  # ui.worker.host marks the device's own daily deal
         self.rival = None  # a daily deal's friend's result (ui.worker.daily.Result), from host
@@ -399,6 +401,8 @@ class Session(TakeBack, Computers, RemoteSeats):
         hide = self.hot_seat and (self.viewer is None or self.viewer != seat or kind != "table")
         seen = None if kind == "pass" else view(self.state, eyes)
         mine = kind == "table" and self.human_to_act() and not hide  # then eyes == seat
+        if all(presence.here for presence in self.remote.values()):
+            self.away_folded = False  # the next seat to go away finds the banner open
         return Screen(
             **coach.on_screen(self, seen if mine else None),
             take_back=mine and self.can_take_back(),
@@ -420,6 +424,7 @@ class Session(TakeBack, Computers, RemoteSeats):
             waiting=self.remote_to_act(),
             presence=tuple(self.remote[i].state if i in self.remote else ""
                            for i in range(len(self.seats))),
+            away_open=not self.away_folded,
             notice=self.notice,
             pace=self.pace,
         )

@@ -67,7 +67,8 @@ def render_lobby(screen: Screen) -> str:
 
 def devices_banner(screen: Screen) -> str:
     """At the table: on a guest's device, a lost connection; on the host's, each seat whose
-    device is away, with its invitation to come back and the choice of a computer meanwhile."""
+    device is away, with its invitation to come back and the choice of a computer meanwhile,
+    in one banner, open unless the host has folded it (``Screen.away_open``)."""
     if screen.guest:
         if screen.connected:
             return ""
@@ -85,18 +86,21 @@ def devices_banner(screen: Screen) -> str:
         else:
             text = _("{name} is away: the game waits for them.")
             toggle = _("Let a computer play for {name}")
-        summary = _("Invitation to come back, for {name}").format(name=name)
+        rejoin = _("Invitation to come back, for {name}").format(name=name)
         parts.append(
             f'<div class="away-seat" data-seat="{seat}"><p>{esc(text.format(name=name))}</p>'
             f'<button type="button" class="btn small" data-ui="stand-in:{seat}">'
             f'{esc(toggle.format(name=name))}</button>'
-            f'<details class="rejoin"><summary>{esc(summary)}</summary>'
-            f'{_invite(seat, screen.names[seat])}</details></div>')
+            f'<p class="rejoin">{esc(rejoin)}</p>{_invite(seat, screen.names[seat])}</div>')
     if not parts:
         return ""
-    label = esc(_("Players away"))  # a heading, so the invitations' own headings follow it
+    # Open until the host folds it (the "away" command): the invitations are at hand at once.
+    # A heading, so the invitations' own headings follow it.
+    label = esc(_("Players away"))
+    opened = " open" if screen.away_open else ""
     return (f'<section class="devices-banner" aria-label="{label}">'
-            f'<h2 class="visually-hidden">{label}</h2>' + "".join(parts) + '</section>')
+            f'<details class="away-sheet"{opened}><summary data-ui="away"><h2>{label}</h2>'
+            '</summary>' + "".join(parts) + '</details></section>')
 
 
 def seat_status(screen: Screen, seat: int) -> str:
