@@ -225,7 +225,9 @@ def _coach(screen: Screen) -> str:
     why = "".join(f"<li>{esc(reason[:1].upper() + reason[1:])}.</li>" for reason in given.reasons)
     runner = f'<p class="coach-next">{esc(given.runner_up)}</p>' if given.runner_up else ""
     head = _("<b>Hint:</b> {headline}.").format(headline=esc(given.headline))
-    return (f'<div class="coach" role="status"><p class="coach-head">{head}</p>'
+    # Drawn over the log or the opponents where the page has no room for it (ui/assets/
+    # style.css): it may scroll in its box, so the keyboard can reach it.
+    return (f'<div class="coach" role="status" tabindex="0"><p class="coach-head">{head}</p>'
             f'{f"<ul>{why}</ul>" if why else ""}{runner}</div>')
 
 

@@ -113,7 +113,7 @@ def seat_stats(me, seat: int) -> str:
     total = _("{total} pts").format(total=me.totals[seat])
     titles = [esc(title) for title in (_("Cards won this round"), _("Points this round"),
                                       _("Total of finished rounds"))]
-    return (f'<span title="{titles[0]}">{esc(won)}</span>'
+    return (f'<span class="won" title="{titles[0]}">{esc(won)}</span>'
             f'<span class="pts" title="{titles[1]}">+{round_points(me, seat)}</span>'
             f'<span class="total" title="{titles[2]}">{esc(total)}</span>')
 

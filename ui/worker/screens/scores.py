@@ -58,7 +58,8 @@ def _score_table(result, names, goal) -> str:
         lead = " lead" if row.total == best else ""
         dealt = (' <span class=chip>' + esc(_("dealt")) + '</span>' if row.seat == result.dealer
                  else "")
-        rows.append(f'<tr class="row{lead}"><th scope=row>{esc(shown(names[row.seat]))}{dealt}'
+        name = esc(shown(names[row.seat]))  # cut short on a phone: the title keeps it whole
+        rows.append(f'<tr class="row{lead}"><th scope=row title="{name}">{name}{dealt}'
                     f'</th>{cells}</tr>')
     ends = _("The game ends when a total reaches <b>{goal}</b>.").format(goal=goal)
     player = esc(_("Player"))
@@ -131,8 +132,8 @@ def render_over(screen: Screen) -> str:
                        _("R{round}").format(round=r.round)) + "</th>"
             for r in me.results)
         body = "".join(
-            f'<tr class="{"row lead" if seat in winners else "row"}"><th scope=row>'
-            f'{esc(shown(names[seat]))}</th>'
+            f'<tr class="{"row lead" if seat in winners else "row"}">'
+            f'<th scope=row title="{esc(shown(names[seat]))}">{esc(shown(names[seat]))}</th>'
             + "".join(f"<td>{r.rows[seat].points}</td>" for r in me.results)
             + f'<td class="total">{me.totals[seat]}</td></tr>'
             for seat in range(me.players)

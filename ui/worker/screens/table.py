@@ -116,10 +116,13 @@ def _opponent(screen: Screen, seat: int) -> str:
     name, kind = esc(shown(person.name)), esc(person.label)
     in_hand = ngettext("{n} card in hand", "{n} cards in hand", size).format(n=size)
     empty = '<span class=empty-hand>' + esc(_("no cards")) + '</span>'
+    # The name is shown whole where it fits, else cut with an ellipsis; its title and the
+    # panel's label keep it whole (ui/assets/style.css).
     return (
         f'<article class="{" ".join(classes)}" data-seat="{seat}" aria-label="{name}">'
-        f'<div class="opp-head"><span class="name">{name}</span>'
-        f'{seat_badges(me, seat)}<span class="opp-kind" title="{kind}">{kind}</span></div>'
+        f'<div class="opp-head"><span class="name" title="{name}">{name}</span>'
+        f'<span class="badges">{seat_badges(me, seat)}</span>'
+        f'<span class="opp-kind" title="{kind}">{kind}</span></div>'
         f'<div class="opp-row"><div class="opp-hand" title="{esc(in_hand)}">'
         f'{backs or empty}</div>{tcards_row(me, seat)}</div>'
         f'<div class="opp-stats">{seat_stats(me, seat)}</div>'
@@ -191,7 +194,8 @@ def _log(screen: Screen) -> str:
     since = ('<h3 class="since">' + esc(_("Since your last turn")) + '</h3>' +
              f'<ol class="news">{items(news)}</ol>' if news else "")
     heading = esc(_("Recent moves"))
-    return (f'<aside class="log" aria-label="{heading}"><h2>{heading}</h2>{since}'
+    # It scrolls within its box when its lines do not fit: the keyboard can scroll it too.
+    return (f'<aside class="log" aria-label="{heading}" tabindex="0"><h2>{heading}</h2>{since}'
             f'<ol>{items(older)}</ol></aside>')
 
 
@@ -200,7 +204,9 @@ def render_table(screen: Screen) -> str:
     me = screen.view
     return (
         f'<div class="screen table-screen" data-screen="table" data-to-act="{me.to_act}">'
-        f'{_topbar(screen)}{render_notice(screen.notice)}{devices_banner(screen)}'
-        f'{_opponents(screen)}{_board(screen)}{render_panel(screen)}{_log(screen)}'
+        f'{_topbar(screen)}{render_notice(screen.notice)}'
+        f'{_opponents(screen)}{_board(screen)}{render_panel(screen)}'
+        # Beside the table on a wide screen: the seats away, then the log.
+        f'<div class="side">{devices_banner(screen)}{_log(screen)}</div>'
         '</div>'
     )
