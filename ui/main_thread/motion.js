@@ -89,22 +89,16 @@
      screen a click was made on — `target` itself if still there, else the same card
      (data-card) or the same command — or false when it is gone (a card just captured). */
   async function twin(target) {
-    const NAMES = ["data-card", "data-action", "data-ui"];
-    const [card, ...commands] = NAMES.map((name) => target.getAttribute(name));
     await settled();
-    // The new screen kept the element itself (motion changes only what differs), and it still
-    // stands for the same card or command.
-    if (target.isConnected
-        && NAMES.every((name, index) => target.getAttribute(name) === [card, ...commands][index])) {
-      return target;
-    }
+    if (target.isConnected) return target;
     const game = document.getElementById("game");
+    const card = target.getAttribute("data-card");
     if (card) {
       return game.querySelector(`[data-card="${card}"][data-ui], [data-card="${card}"] [data-ui]`)
         || false;
     }
-    for (const [index, name] of ["data-action", "data-ui"].entries()) {
-      const value = commands[index];
+    for (const name of ["data-action", "data-ui"]) {
+      const value = target.getAttribute(name);
       if (value) {
         const same = (el) => el.getAttribute(name) === value;
         return [...game.querySelectorAll(`[${name}]`)].find(same) || false;
@@ -137,88 +131,10 @@
   let endHold = null;  // ends a computer's capture's pause early (hurry)
   let rushed = false;  // hurry() came while a swap was under way
 
-  /* The new HTML goes into `root` by changing only what differs from what is there: the
-     elements that stay are kept, so the browser styles and lays out only what a move changed.
-     A whole new table each move cost a phone's main thread over 50 ms in one task.  The result
-     serialises exactly as `root.innerHTML = html` would: children are matched by their card
-     (data-card) or id, else by position and tag; attributes are set in the new order when
-     their names differ.  SVG is compared whole and replaced. */
-  const XHTML = "http://www.w3.org/1999/xhtml";
-  const keyOf = (node) => (node.nodeType !== Node.ELEMENT_NODE ? null
-    : node.hasAttribute("data-card") ? `card:${node.getAttribute("data-card")}`
-      : node.id ? `id:${node.id}` : null);
-  const alike = (node, wanted) => node.nodeType === wanted.nodeType
-    && node.nodeName === wanted.nodeName
-    && (node.nodeType !== Node.ELEMENT_NODE || node.namespaceURI === XHTML
-        || node.isEqualNode(wanted));
-
-  const morphAttributes = (el, wanted) => {
-    const names = (node) => [...node.attributes].map((attr) => attr.name).join(" ");
-    if (names(el) !== names(wanted)) {
-      for (const name of el.getAttributeNames()) el.removeAttribute(name);
-    }
-    for (const { name, value } of wanted.attributes) {
-      if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-    }
-  };
-
-  const morphNode = (node, wanted) => {
-    if (node.nodeType !== Node.ELEMENT_NODE) {
-      if (node.nodeValue !== wanted.nodeValue) node.nodeValue = wanted.nodeValue;
-      return;
-    }
-    if (node.namespaceURI !== XHTML) return;  // equal already (alike)
-    morphAttributes(node, wanted);
-    morphChildren(node, wanted);
-    // What a person typed or chose lives in properties, which new HTML sets afresh.
-    if (node.matches("input, textarea, select") && node.value !== wanted.value) {
-      node.value = wanted.value;
-    }
-    if (node.matches("input") && node.checked !== wanted.checked) node.checked = wanted.checked;
-  };
-
-  function morphChildren(parent, source) {
-    const keyed = new Map();
-    for (const child of parent.childNodes) {
-      const key = keyOf(child);
-      if (key) keyed.set(key, child);
-    }
-    let cursor = parent.firstChild;  // the first child not yet matched: all before it are
-    for (const wanted of [...source.childNodes]) {
-      const key = keyOf(wanted);
-      let match = null;
-      if (key) {
-        match = keyed.get(key) || null;
-        keyed.delete(key);
-      } else if (cursor && !keyOf(cursor)) {
-        match = cursor;
-      }
-      if (match && !alike(match, wanted)) match = null;
-      if (!match) {
-        parent.insertBefore(wanted, cursor);  // the template's node itself, moved here
-        continue;
-      }
-      if (match === cursor) cursor = cursor.nextSibling;
-      else parent.insertBefore(match, cursor);
-      morphNode(match, wanted);
-    }
-    while (cursor) {  // what the new HTML no longer has
-      const next = cursor.nextSibling;
-      cursor.remove();
-      cursor = next;
-    }
-  }
-
-  const morph = (root, html) => {
-    const incoming = document.createElement("template");
-    incoming.innerHTML = html;
-    morphChildren(root, incoming.content);
-  };
-
   /* The new screen goes in; with `idle`, nothing more is on its way (no worker answer, no
      computer to move), so #app stops being busy the moment the screen shows its prompt. */
   const put = (game, html, idle) => {
-    morph(game, html);
+    game.innerHTML = html;
     window.tweakMotion.lastHtml = html;  // what #game holds once the cards have landed
     if (idle) document.getElementById("app").removeAttribute("aria-busy");
   };
