@@ -38,6 +38,11 @@ SYSTEM_CHROMIUM_FLAGS = [
 # shared cores can be several times slower.  Generous, since a miss is a failed test.
 PYTHON_READY_TIMEOUT_MS = 60_000
 
+# Every browser these tests start lays text out in the fonts CI has (tests/e2e/fonts.conf): a
+# table that fits, or a panel that keeps its height, here does so there.  Set before any
+# browser starts, and inherited by the namespace's tests (tests/netns.py).
+os.environ.setdefault("FONTCONFIG_FILE", str(Path(__file__).with_name("fonts.conf")))
+
 LOCAL_HOSTS = {"127.0.0.1"}
 LOCAL_SCHEMES = {"data", "blob", "about"}
 
