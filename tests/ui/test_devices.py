@@ -433,3 +433,48 @@ def test_a_guest_reviews_the_finished_game_on_its_own_device(catalogue_archive):
     back = guest.command("review:close")
     assert back["screen"] == "over" and back["focus"] == "#review-game"
     assert table.host.review is None  # the host's device reviews on its own
+
+
+def test_a_move_lost_with_its_channel_is_sent_again_once_back_and_applied_once():
+    """A guest's move sent just as its channel closed may never have reached the host: once
+    the device is back (its secret, the same seat), the person's move is sent again; a move
+    that did arrive is applied once, however the channel came and went."""
+    table = Table(("human", "remote"))
+    guest = table.join(1, "Bea")
+    table.from_host(table.host.command("start-game"))
+    secret = json.loads(table.storage[1][SEAT_KEY])["secret"]
+    opened = json.dumps({"name": "Bea", "secret": secret, "table": table.invited["table"],
+                         "seat": 1})
+
+    def to_guests_turn():
+        while table.state().to_act != 1:
+            table.from_host(table.host.act(str(legal_actions(table.state())[0])))
+
+    def gone_and_back():
+        guest.peer("host", "closed", "")
+        table.from_host(table.host.peer("1", "closed", ""))
+        table.from_guest(1, guest.peer("host", "open", opened))
+        assert table.host.session.remote[1].state == "here"
+
+    to_guests_turn()
+    step, actions = table.state().step, len(table.host.session.record.actions)
+    move = str(guest.guest.view.legal[0])
+    assert guest.act(move)["send"]["host"]  # sent, but lost with its channel
+    gone_and_back()
+    assert guest.guest.step == step and table.state().step == step
+    table.from_guest(1, guest.act(move))  # the person plays it again: it is sent
+    assert table.state().step > step
+    assert table.host.session.record.actions[actions:] == (move,)
+
+    # A move that arrived, its answer lost with the channel: applied once, and the device,
+    # back, is at the step after it.
+    to_guests_turn()
+    step = table.state().step
+    move = str(guest.guest.view.legal[0])
+    for text in guest.act(move)["send"]["host"]:
+        table.host.peer("1", "message", text)  # the host's answer never reaches the guest
+    assert table.state().step > step
+    gone_and_back()
+    assert guest.guest.step == table.state().step
+    record = table.host.session.record
+    assert [a for state, a in zip(record.states(), record.actions) if state.step == step] == [move]

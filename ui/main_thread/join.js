@@ -57,6 +57,9 @@
       const current = new link.Link("host", pc, (what) => this.changed(current, what));
       this.link = current;
       this.state = "preparing";
+      this.reached = false;
+      this.ice = "new";
+      pc.addEventListener("iceconnectionstatechange", () => this.checked(current));
       this.say(_("Preparing your reply…"));
       $("join-reply").hidden = true;
       pc.addEventListener("datachannel", (event) => current.attachChannel(event.channel));
@@ -78,10 +81,30 @@
       $("join-qr").replaceChildren(await handoff.qrCode(this.reply, _("QR code of your reply")));
       $("join-reply").hidden = false;
       this.state = "waiting";
-      this.say(fill(_("Waiting for {host} to take your reply…"), { host: this.invite.host }));
+      this.say(this.waiting());
+      // While the host's device answers this connection's checks, its invite is open there
+      // and the reply stays good until the browser's own handshake gives up (Chromium: about
+      // 220 s after the reply was made; tests/bench/results/ice.txt).  Only a host's device
+      // that never answered is given up on here.
       this.timer = setTimeout(() => {
-        if (this.link === current && this.state === "waiting") this.failed();
+        if (this.link === current && this.state === "waiting" && !this.reached) this.failed();
       }, link.times.guestConnect);
+    }
+    waiting() {
+      return fill(_("Waiting for {host} to take your reply…"), { host: this.invite.host });
+    }
+    /** The connection's checks changed: the host's device answers them (again), or has not
+     *  for a few seconds. */
+    checked(current) {
+      if (this.link !== current) return;
+      const ice = this.ice = current.pc.iceConnectionState;
+      if (ice === "connected" || ice === "completed") {
+        this.reached = true;
+        if (this.state === "waiting") this.say(this.waiting());
+      } else if (ice === "disconnected" && this.state === "waiting") {
+        this.say(fill(_("{host}'s device is not answering at the moment: waiting for it…"),
+          { host: this.invite.host }));
+      }
     }
     changed(current, what) {
       if (this.link !== current) return;
@@ -100,9 +123,17 @@
         this.failed();
       }
     }
+    /** The connection cannot be made: the host's device never answered its checks; or it
+     *  answers them still, but the reply was not taken before the browser's handshake gave
+     *  up; or it stopped answering them, and the browser gave up. */
     failed() {
+      const answering = this.ice === "connected" || this.ice === "completed";
       this.state = "failed";
-      this.say(fill(_("Could not connect to {host}'s device. Are both devices on the same Wi-Fi?"), { host: this.invite.host }), true);
+      this.say(fill(!this.reached
+        ? _("Could not connect to {host}'s device. Are both devices on the same Wi-Fi?")
+        : answering
+          ? _("Your reply timed out: {host} did not take it within a few minutes.")
+          : _("The connection to {host}'s device timed out: it stopped answering (the invite was closed there, or a device left the Wi-Fi)."), { host: this.invite.host }), true);
     }
     /** The host's game turned this device away (its seat is another device's): the channel
      *  closes once that is said, and so does this screen, with why (the worker's words). */

@@ -29,9 +29,15 @@
   const times = Object.assign({
     gather: 5000,        // ICE gathering of a non-trickle description, at most
     hostConnect: 20000,  // from a reply taken to the channel open
-    guestConnect: 90000, // from the reply shown to the channel open (a person carries it)
+    // From a channel open to its device taking the seat: its game may still be starting (a
+    // phone's first visit), but a device that never says who it is must not hold the seat.
+    hello: 60000,
+    guestConnect: 90000, // from the reply shown, for the host's device to answer its checks
     heartbeat: 2000,     // a ping this often
-    silence: 6000,       // no frame for this long: the other device is gone
+    // No frame for this long: the other device is gone.  A few seconds of a network's
+    // outage must not end a game: the channel's retransmissions resume up to 1-2 s after the
+    // outage ends (tests/bench/results/ice.txt), so a 5 s outage leaves a 6-7 s silence.
+    silence: 15000,
     ack: 1500,           // a reply tab waits this long for the game tab's answer
     leave: 1500,         // then, its reply taken, shows so this long before it closes
     scan: 200,           // a camera frame looked at this often
@@ -91,6 +97,13 @@
     });
   });
 
+  // The links not closed yet: a page that goes away closes them, and its channels' closing
+  // tells the other devices at once (else only their heartbeat's silence would, much later).
+  const live = new Set();
+  window.addEventListener("pagehide", () => {
+    for (const link of [...live]) link.close();
+  });
+
   /** The live link to one other device: its peer connection and channel.  onState hears
    *  "open", then "closed"; or "failed" when it closes before it opened. */
   class Link {
@@ -104,6 +117,7 @@
       this.filled = performance.now();
       this.heard = performance.now();
       this.dropped = 0;
+      live.add(this);
       pc.addEventListener("connectionstatechange", () => {
         if (pc.connectionState === "failed" || pc.connectionState === "closed") this.close();
       });
@@ -192,6 +206,7 @@
       if (this.state === "closed") return;
       const was = this.state;
       this.state = "closed";
+      live.delete(this);
       clearInterval(this.beat);
       try {
         if (this.channel) this.channel.close();

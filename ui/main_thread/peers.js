@@ -73,6 +73,12 @@
       const pc = new RTCPeerConnection(rtcConfig());
       const link = new Link(this.key, pc, (what) => this.changed(link, what));
       this.link = link;
+      // Whether a device that opened this invite reached this one before its reply was
+      // taken: the invite's connection starts checking when the first such check arrives.
+      this.heard = false;
+      pc.addEventListener("iceconnectionstatechange", () => {
+        if (this.link === link && this.state === "waiting" && pc.iceConnectionState !== "new") this.heard = true;
+      });
       link.attachChannel(pc.createDataChannel("tweak", { ordered: true }));
       this.ready = (async () => {
         await pc.setLocalDescription(await pc.createOffer());
@@ -84,6 +90,7 @@
         this.state = "waiting";
         this.say(why === "lost" ? _("{name}'s device was disconnected. This new invite lets {name} come back: waiting for the reply…")
           : why === "refused" ? _("A device that is not {name}'s answered the invite and was turned away. This new invite lets {name} come back: waiting for the reply…")
+          : why === "silent" ? _("A device connected to the invite but never took the seat, and was disconnected. This new invite lets {name} join: waiting for the reply…")
             : _("Waiting for {name}'s reply…"));
         await this.drawInvite();
       })().catch((error) => {
@@ -99,8 +106,15 @@
       clearTimeout(this.timer);
       if (what === "open") {
         this.state = "open";
-        this.say(_("{name} is connected."));
+        this.seated = false;
+        this.say(_("Connected to {name}'s device: waiting for it to take the seat…"));
         emit(this.key, "open", "");
+        this.timer = setTimeout(() => {
+          if (this.link !== link || this.state !== "open" || this.seated) return;
+          this.link = null;
+          link.close();
+          this.make("silent");
+        }, TIMES.hello);
       } else if (what === "closed") {
         // A device that went away comes back only with a new handshake: its invite is made
         // at once, so the host has it to show.
@@ -111,9 +125,20 @@
         this.failed();
       }
     }
+    /** The reply taken cannot connect.  When {name}'s device had reached this one while the
+     *  invite waited, the devices can reach each other: the reply is no longer open there. */
     failed() {
       this.state = "failed";
-      this.say(_("Could not connect to {name}'s device. Are both devices on the same Wi-Fi? Retry makes a new invite: {name} must open it again."), true);
+      this.say(this.heard
+        ? _("The connection to {name}'s device timed out: that reply is no longer open on it (it timed out or was replaced there, or its page was closed). Retry makes a new invite: {name} must open it again.")
+        : _("Could not connect to {name}'s device. Are both devices on the same Wi-Fi? Retry makes a new invite: {name} must open it again."), true);
+    }
+    /** The host's game gave this seat's device the seat (its welcome is being sent). */
+    welcomed() {
+      if (this.state !== "open" || this.seated) return;
+      this.seated = true;
+      clearTimeout(this.timer);
+      this.say(_("{name} is connected."));
     }
     /** The device on this seat's channel was turned away (the host's game refused it): its
      *  channel closes once the refusal has left, and a new invite is made at once. */
@@ -456,8 +481,12 @@
     fill: fillPanels,
     send(seat, text) {
       const key = String(seat);
-      const link = key === "host" ? window.tweakJoin.link() : seats.has(key) && seats.get(key).link;
-      if (link) link.send(String(text));
+      const taker = key === "host" ? null : seats.get(key);
+      const link = taker ? taker.link : key === "host" && window.tweakJoin.link();
+      if (!link) return;
+      // The game's welcome gives the device its seat (ui/worker/remote.py message()).
+      if (taker && !taker.seated && String(text).includes('"t":"welcome"')) taker.welcomed();
+      link.send(String(text));
     },
     attach,
     /** Close source's channel once what was sent on it has left: on the host, a seat whose

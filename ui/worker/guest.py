@@ -283,6 +283,9 @@ class GuestVerbs:
             return self._guest_hello(mirror, text)
         if event == "closed":
             mirror.connected = False
+            # A move sent on a channel that closed may never have arrived: once back, the
+            # person may send it again (the host's step check refuses one that did arrive).
+            mirror.sent_step = -1
             return self._guest_reply(mirror) if mirror.kind() != "join" else {}
         try:
             data = read_message(text, TO_GUEST)
