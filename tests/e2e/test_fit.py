@@ -278,6 +278,11 @@ def test_the_hosts_table_with_seats_away_fits_its_invitations_open(
         for lang in LANGUAGES:
             if lang != "en":
                 choose_language(page, lang)
+            # The invitations are drawn again in the language chosen.
+            words = translations(lang)
+            expect(banner.locator(".invite-copy").first).to_have_text(
+                words.gettext("Copy invite link"))
+            expect(banner.locator(".peer-field").first).to_have_text(words.gettext("Invite link"))
             for size in SIZES:
                 sized(page, size)
                 expect(banner.locator(".away-sheet")).to_have_attribute("open", "")

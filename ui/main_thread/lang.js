@@ -17,6 +17,7 @@
      apply(lang)   translate the page's static texts (elements marked data-i18n, attributes
                    named by data-i18n-attr) into lang, fill every <select data-languages>, set
                    <html lang>; the English originals are kept, so languages can switch freely;
+                   then a "tweak:language" event on window (peers.js draws its panels again);
      remember(lang)  store the player's choice (page.py tells the worker). */
 (() => {
   "use strict";
@@ -84,6 +85,8 @@
         select.value = i18n.lang;
       }
       delete root.dataset.translating;
+      // What the page drew itself in the old language (the invitations) is drawn again.
+      window.dispatchEvent(new Event("tweak:language"));
     },
     remember(lang) {
       try {

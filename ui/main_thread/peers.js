@@ -19,6 +19,9 @@
     window.tweakHandoff;
   const i18n = window.tweakI18n || { _: (message) => message };
   const _ = (message) => i18n._(message);
+  // A message marked for the catalogues, translated only when shown: a seat's status is kept
+  // in English, so that it shows in the language in force after a change of language.
+  const N_ = (message) => message;
   const fill = (message, values) => message.replace(/\{(\w+)\}/g, (all, key) => values[key]);
   const $ = (id) => document.getElementById(id);
 
@@ -66,10 +69,10 @@
       this.tag = null;
       if (!canConnect()) {
         this.state = "failed";
-        this.say(_("This browser cannot connect to other devices. Host the table from Chrome, Edge, Firefox or Safari, or let a computer play this seat."));
+        this.say(N_("This browser cannot connect to other devices. Host the table from Chrome, Edge, Firefox or Safari, or let a computer play this seat."));
         return Promise.resolve();
       }
-      this.say(_("Preparing the invite…"));
+      this.say(N_("Preparing the invite…"));
       const pc = new RTCPeerConnection(rtcConfig());
       const link = new Link(this.key, pc, (what) => this.changed(link, what));
       this.link = link;
@@ -88,16 +91,16 @@
         this.tag = signal.offerTag(offer.sdp);
         this.invite = signal.inviteLink(location.href, { table, seat: this.number, host: hostName, offer });
         this.state = "waiting";
-        this.say(why === "lost" ? _("{name}'s device was disconnected. This new invite lets {name} come back: waiting for the reply…")
-          : why === "refused" ? _("A device that is not {name}'s answered the invite and was turned away. This new invite lets {name} come back: waiting for the reply…")
-          : why === "silent" ? _("A device connected to the invite but never took the seat, and was disconnected. This new invite lets {name} join: waiting for the reply…")
-            : _("Waiting for {name}'s reply…"));
+        this.say(why === "lost" ? N_("{name}'s device was disconnected. This new invite lets {name} come back: waiting for the reply…")
+          : why === "refused" ? N_("A device that is not {name}'s answered the invite and was turned away. This new invite lets {name} come back: waiting for the reply…")
+          : why === "silent" ? N_("A device connected to the invite but never took the seat, and was disconnected. This new invite lets {name} join: waiting for the reply…")
+            : N_("Waiting for {name}'s reply…"));
         await this.drawInvite();
       })().catch((error) => {
         if (this.link !== link) return;
         console.error("tweakPeers: the invite could not be made", error);
         this.state = "failed";
-        this.say(_("This device could not make an invite: reload the page and try again."), true);
+        this.say(N_("This device could not make an invite: reload the page and try again."), true);
       });
       return this.ready;
     }
@@ -107,7 +110,7 @@
       if (what === "open") {
         this.state = "open";
         this.seated = false;
-        this.say(_("Connected to {name}'s device: waiting for it to take the seat…"));
+        this.say(N_("Connected to {name}'s device: waiting for it to take the seat…"));
         emit(this.key, "open", "");
         this.timer = setTimeout(() => {
           if (this.link !== link || this.state !== "open" || this.seated) return;
@@ -130,15 +133,15 @@
     failed() {
       this.state = "failed";
       this.say(this.heard
-        ? _("The connection to {name}'s device timed out: that reply is no longer open on it (it timed out or was replaced there, or its page was closed). Retry makes a new invite: {name} must open it again.")
-        : _("Could not connect to {name}'s device. Are both devices on the same Wi-Fi? Retry makes a new invite: {name} must open it again."), true);
+        ? N_("The connection to {name}'s device timed out: that reply is no longer open on it (it timed out or was replaced there, or its page was closed). Retry makes a new invite: {name} must open it again.")
+        : N_("Could not connect to {name}'s device. Are both devices on the same Wi-Fi? Retry makes a new invite: {name} must open it again."), true);
     }
     /** The host's game gave this seat's device the seat (its welcome is being sent). */
     welcomed() {
       if (this.state !== "open" || this.seated) return;
       this.seated = true;
       clearTimeout(this.timer);
-      this.say(_("{name} is connected."));
+      this.say(N_("{name} is connected."));
     }
     /** The device on this seat's channel was turned away (the host's game refused it): its
      *  channel closes once the refusal has left, and a new invite is made at once. */
@@ -181,7 +184,7 @@
       }
       // The channel may have opened already, while the description was being applied.
       if (this.link !== link || this.state !== "connecting") return "";
-      this.say(_("Reply taken: connecting to {name}'s device…"));
+      this.say(N_("Reply taken: connecting to {name}'s device…"));
       this.timer = setTimeout(() => {
         if (this.link === link && this.state === "connecting") {
           link.close();
@@ -190,12 +193,13 @@
       }, TIMES.hostConnect);
       return "";
     }
-    /** The status: words (translated, {name} filled here, so a new name shows at once). */
+    /** The status: words (in English, marked N_; translated and {name} filled here, so a new
+     *  name or language shows at once). */
     say(words, retry = false) {
       this.words = words;
       this.retry = retry;
       if (!this.panel) return;
-      this.panel.querySelector(".peer-status").textContent = fill(words, { name: this.name });
+      this.panel.querySelector(".peer-status").textContent = fill(_(words), { name: this.name });
       this.panel.querySelector(".peer-retry").hidden = !retry;
       this.panel.dataset.state = this.state;
       this.panel.querySelector(".invite-reply").hidden = this.state === "open";
@@ -215,6 +219,19 @@
       panel.querySelector(".qr").replaceChildren(code);
       panel.querySelector(".invite-copy").disabled = false;
       panel.querySelector(".invite-share").disabled = false;
+    }
+    /** The page's language changed: the panel is made again in it, in the same place, with
+     *  what was typed in it (a scan in progress stops: its button starts it again). */
+    translate() {
+      if (!this.panel) return;
+      stopScan(this);
+      const old = this.panel;
+      this.panel = null;
+      const fresh = this.panelNode();
+      fresh.querySelector(".reply-paste").value = old.querySelector(".reply-paste").value;
+      old.replaceWith(fresh);
+      this.say(this.words, this.retry);
+      this.drawInvite();
     }
     /** This seat's invite panel, made once: fill() moves the same node into a redrawn screen. */
     panelNode() {
@@ -475,6 +492,10 @@
     }
   };
   document.addEventListener("visibilitychange", takeLock);
+
+  window.addEventListener("tweak:language", () => {
+    for (const seat of seats.values()) seat.translate();
+  });
 
   window.tweakPeers = {
     host,
