@@ -35,7 +35,9 @@ from playwright.sync_api import expect
 
 from tests.e2e import devices_in_netns as game
 from tests.e2e import peers_in_netns as peers
-from tests.e2e.conftest import SYSTEM_CHROMIUM_FLAGS, chromium_executable
+# Fixtures: a browser for whole games (Python running); devices of peers.js alone.
+from tests.e2e.devices_in_netns import browser  # noqa: F401
+from tests.e2e.peers_in_netns import camera_file, devices, devices_browser  # noqa: F401
 from tests.impair import Impairment, impairment_problem
 from tests.netns import INSIDE
 from tweak import loads
@@ -60,33 +62,6 @@ RTCDataChannel.prototype.send = function (data) {
   return send.call(this, data);
 };
 """
-
-
-@pytest.fixture(scope="module")
-def browser(playwright):
-    executable = chromium_executable()
-    launched = playwright.chromium.launch(
-        **({"executable_path": str(executable)} if executable else {}),
-        args=SYSTEM_CHROMIUM_FLAGS if executable else [])
-    yield launched
-    launched.close()
-
-
-@pytest.fixture
-def devices(browser, site_url):
-    """Devices of tests/e2e/peers_in_netns.py (no Python): make(url, **kwargs)."""
-    made = []
-
-    def make(url=site_url, **kwargs):
-        device = peers.Device(browser, url, **kwargs)
-        made.append(device)
-        return device
-
-    yield make
-    errors = [error for device in made for error in device.errors]
-    for device in made:
-        device.close()
-    assert not errors, errors
 
 
 @pytest.fixture
