@@ -42,7 +42,8 @@ from tweak import (
 )
 from tweak.record import _nesting
 from ui.worker.session import Session
-from ui.worker.hooks import SessionError, parse_hooks
+from ui.worker.errors import SessionError
+from ui.worker.hooks import parse_hooks
 from ui.worker.screens.start import save_summary
 
 EXAMPLES = int(os.environ.get("TWEAK_FUZZ_EXAMPLES", "150"))

@@ -24,7 +24,8 @@ from tweak import (
 from tweak.cards import Card, TKind
 from tweak.record import MAX_ACTIONS, MAX_NESTING, _nesting, parse_json
 from tweak.rules import MAX_GOAL, MAX_TARGET, MIN_TARGET
-from ui.worker.hooks import SessionError, parse_hooks
+from ui.worker.errors import SessionError
+from ui.worker.hooks import parse_hooks
 from ui.worker.screens.start import save_summary
 
 

@@ -484,7 +484,8 @@ def test_a_records_daily_date_round_trips_and_a_bad_one_is_refused():
     for bad in ("2026-12", 20261201, "<script>", "2026-12-01x"):
         with pytest.raises(RecordError):
             loads(json.dumps({**data, "daily": bad}))
-    from ui.worker.session import Session, SessionError
+    from ui.worker.errors import SessionError
+    from ui.worker.session import Session
 
     with pytest.raises(SessionError, match="daily deal's date"):
         Session.from_save(json.dumps({**data, "daily": "2026-99-99",

@@ -528,7 +528,7 @@ def all_sums(host):
 def take_back(host):
     """Taking a move back, and each refusal of it: before any move, twice in a row, in the
     daily deal, between people, after the game."""
-    from ui.worker.session import SessionError
+    from ui.worker.errors import SessionError
 
     host.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
     host.deal(FIELDS, {})
@@ -628,7 +628,7 @@ def pass_device(host):
 
 def setup_refusals(host):
     """What the start form refuses, said on the start screen; the seats' kinds."""
-    from ui.worker.session import Seat
+    from ui.worker.seats import Seat
 
     host.hello("?lang=xx", "", {}, "normal")
     shown = [host.deal({**FIELDS, **bad}, {})["notice"] for bad in (
@@ -953,7 +953,8 @@ def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_langua
     """The person's default name is kept as "You" whatever the language (so a game saved in
     Spanish reads right in English, and ui.worker.story speaks to that seat), and shown translated;
     the name field's translation ("Tú") is read back as it."""
-    from ui.worker.session import YOU, parse_setup
+    from ui.worker.i18n import YOU
+    from ui.worker.seats import parse_setup
     from ui.worker.screens.start import save_summary
 
     i18n.use("es", catalogue_archive)

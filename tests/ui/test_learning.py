@@ -13,7 +13,10 @@ from tweak.bots import evaluate
 from ui.worker.coach import HINT_BUDGET, capture_marks
 from ui.worker.protocol import SAVE_KEY
 from ui.worker.host import Host
-from ui.worker.session import Hooks, Session, SessionError, parse_setup
+from ui.worker.errors import SessionError
+from ui.worker.hooks import Hooks
+from ui.worker.seats import parse_setup
+from ui.worker.session import Session
 
 
 def session_of(*kinds, seed=3):

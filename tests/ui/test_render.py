@@ -28,7 +28,11 @@ from ui.worker.screens.rules import render_rules
 from ui.worker.screens.scores import _next_round
 from ui.worker.screens.start import level_options, save_summary
 from ui.worker.screens.table import render_table
-from ui.worker.session import Flash, Hooks, Seat, Selection, Session, parse_setup
+from ui.worker.hooks import Hooks
+from ui.worker.screen_data import Selection
+from ui.worker.seats import Seat, parse_setup
+from ui.worker.session import Session
+from ui.worker.story import Flash
 
 from scenarios import tweak_opening
 

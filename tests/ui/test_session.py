@@ -14,7 +14,10 @@ from ui.worker.commands import COMMANDS
 from ui.worker.computers import drive
 from ui.worker.hooks import parse_hooks
 from ui.worker.protocol import WORKER_COMMANDS
-from ui.worker.session import DEFAULT_NAMES, Hooks, Seat, Session, SessionError, Setup, parse_setup
+from ui.worker.errors import SessionError
+from ui.worker.hooks import Hooks
+from ui.worker.seats import DEFAULT_NAMES, Seat, Setup, parse_setup
+from ui.worker.session import Session
 
 from scenarios import tweak_opening
 

@@ -7,7 +7,9 @@ from tweak import apply, new_game
 from tweak.cards import Face
 from tweak.events import Captured, Drew, Placed, RoundStarted, TableDealt, TCardWon, TurnStarted
 from tweak.cards import TKind
-from ui.worker.session import Hooks, Session, parse_setup
+from ui.worker.hooks import Hooks
+from ui.worker.seats import parse_setup
+from ui.worker.session import Session
 from ui.worker.story import tell
 
 from scenarios import tweak_opening

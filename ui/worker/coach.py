@@ -26,7 +26,7 @@ from tweak.bots import Budget, evaluate
 from tweak.bots.reasons import points
 from tweak.words import told
 
-from .hooks import SessionError
+from .errors import SessionError
 from .i18n import WORDS, _, and_list, ngettext
 from .screens.cards import COLOUR_WORDS
 from .story import callout

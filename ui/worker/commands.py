@@ -13,24 +13,17 @@ included (its sentence is the table's notice).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Optional
+from dataclasses import replace
 
 from tweak import Face, NotationError
 
 from . import coach
-from .hooks import SessionError
+from .errors import SessionError
 from .i18n import _
 from .protocol import PACES
+from .screen_data import Selection
 
-__all__ = ["Selection", "COMMANDS"]
-
-
-@dataclass(frozen=True)
-class Selection:
-    hand: Optional[object] = None  # a Face from the hand
-    table: tuple = ()  # positions in view.table, sorted
-    flow: Optional[str] = None  # an open [T!] chooser: "thief" or "joker"
+__all__ = ["COMMANDS"]
 
 
 def _select_hand(session, text: str) -> None:

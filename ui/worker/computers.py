@@ -19,7 +19,7 @@ from tweak import PlayerView, view
 from tweak import bots
 
 from . import daily
-from .hooks import SessionError
+from .errors import SessionError
 from .i18n import YOU, _, shown_name
 
 __all__ = ["BotTurn", "drive", "bot_seeds", "Computers"]

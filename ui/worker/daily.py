@@ -433,7 +433,7 @@ class DailyVerbs:
         """Continue the device's daily deal from its slot (whatever its day: a deal started
         before midnight UTC still counts for its own day); ``rival``, a friend's result from
         the link that led here, replaces the one kept, and ``told_now`` is said."""
-        from .hooks import SessionError  # here: ui.worker.hooks imports this module
+        from .errors import SessionError
         from .session import Session
 
         status, store, notice = self._read_daily(saves)

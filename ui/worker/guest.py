@@ -18,7 +18,7 @@ from collections import deque
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from .hooks import SessionError
+from .errors import SessionError
 from .i18n import YOU, _, shown_name
 from .protocol import SEAT_KEY, TO_GUEST
 from .remote import PeerError, message, read_message
@@ -50,7 +50,7 @@ class Mirror:
     """The table as this guest device sees it.  See the module docstring."""
 
     def __init__(self, table: str, seat: int):
-        from .commands import Selection
+        from .screen_data import Selection
 
         self.table, self.seat = table, seat
         self.host = ""  # the host's name, once welcomed
@@ -119,7 +119,7 @@ class Mirror:
 
     def screen(self):
         from . import coach
-        from .session import Screen
+        from .screen_data import Screen
 
         me = self.view
         mine = self.person_view()
@@ -196,7 +196,7 @@ class Mirror:
         return False
 
     def _seat_table(self, data: dict) -> None:
-        from .session import Seat
+        from .seats import Seat
 
         names, tags, presence = data["names"], data["kinds"], data["presence"]
         if not (2 <= len(names) <= 6 and len(tags) == len(presence) == len(names)) or \
@@ -225,7 +225,7 @@ class Mirror:
     def _new_view(self, data: dict) -> bool:
         from tweak.wire import WireError, from_wire
 
-        from .commands import Selection
+        from .screen_data import Selection
         from .story import flash_of, tell
 
         seen = from_wire(data["view"])

@@ -1,6 +1,4 @@
-"""The address's hooks (house rules and test settings read from ``?seed=12&pace=instant``)
-and ``SessionError``, the error every part of the worker raises for something a player did or
-loaded that cannot be done (its message is fit to show them).
+"""The address's hooks: house rules and test settings read from ``?seed=12&pace=instant``.
 
 ``Hooks`` fields: ``seed`` (reproducible deals), ``goal`` (one goal for every player count,
 R3/R19), ``tcards`` (stack round 1's [T!] pile), ``dealer`` (round 1's dealer), ``pace`` (the
@@ -17,14 +15,11 @@ from tweak.cards import NotationError, TKind
 from tweak.rules import MAX_GOAL, MAX_PLAYERS
 
 from . import daily
+from .errors import SessionError
 from .i18n import N_, _, told
 from .protocol import PACES
 
-__all__ = ["Hooks", "parse_hooks", "SessionError"]
-
-
-class SessionError(ValueError):
-    """Something a player did or loaded cannot be done; the message is fit to show them."""
+__all__ = ["Hooks", "parse_hooks"]
 
 
 @dataclass(frozen=True)

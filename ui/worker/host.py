@@ -25,7 +25,8 @@ from .address import query_params
 from .cues import LANG, cues, render_sound_controls
 from .daily import DailyVerbs, dumps_status
 from .guest import GuestVerbs
-from .hooks import Hooks, SessionError, parse_hooks
+from .errors import SessionError
+from .hooks import Hooks, parse_hooks
 from .hosting import HostingVerbs
 from .i18n import YOU, _, shown_name
 from .protocol import DAILY_KEY, LAST_KEY, PACES, SAVE_KEY, STATS_KEY, STORED_KEYS

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from secrets import compare_digest, token_urlsafe
 
-from .hooks import SessionError
+from .errors import SessionError
 from .i18n import _, shown_name
 from .protocol import SAVE_KEY, TABLE_KEY, TO_HOST
 from .remote import PeerError, message, new_secret, read_message

@@ -17,7 +17,7 @@ import secrets as _secrets
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from .hooks import SessionError
+from .errors import SessionError
 from .i18n import _, told
 from .protocol import MAX_TO_GUEST, MAX_TO_HOST, PEER_MESSAGES, PEER_VERSION, TO_HOST
 
@@ -89,7 +89,7 @@ class RemoteSeats:
         level): the lobby's "Let a computer play this seat"."""
         from tweak.bots import DEFAULT_LEVEL
 
-        from .session import Seat
+        from .seats import Seat
 
         self.remote.pop(seat, None)
         computer = Seat(self.seats[seat].name, "bot", DEFAULT_LEVEL)

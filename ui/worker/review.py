@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .hooks import SessionError
+from .errors import SessionError
 from .i18n import _, ngettext, told
 
 # The engine, the evaluator and the words of moves (tweak, tweak.bots, coach, story) are

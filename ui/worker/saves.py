@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .daily import day_text
-from .hooks import SessionError
+from .errors import SessionError
 from .i18n import _, told
 from .protocol import (BROKEN_KEY, DAILY_KEY, LAST_BROKEN_KEY, LAST_KEY, PREVIOUS_KEY,
                        SAVE_KEY, SAVE_KEYS, TABLE_KEY)
@@ -73,7 +73,8 @@ class SavedGames:
         in progress is kept as the previous save, never silently replaced."""
         from dataclasses import replace
 
-        from .session import Session, parse_setup
+        from .seats import parse_setup
+        from .session import Session
 
         try:
             setup = parse_setup(fields)

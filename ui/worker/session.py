@@ -2,11 +2,9 @@
 ``ui.worker.screens.game`` to draw.  Pure Python (no ``js``/``pyscript``), tested under CPython;
 with ``ui.worker.review``, the only module of the page that holds a game's ``State``.
 
-Data: ``Seat`` (a chair: a name and a person or a computer at a level; its ``tag`` is what
-``Record.seats`` keeps), ``Setup`` (the start form's seats and edition, ``parse_setup``),
-``Screen`` (everything the table's screen shows, from a ``PlayerView``, never a ``State``) and
-``Session`` (the game's record, state, seats, the person's ``Selection``, the move log and the
-last capture's ``Flash``).  The person's commands are ``ui.worker.commands``'s, the computers'
+Data: ``Session`` (the game's record, state, seats (``ui.worker.seats``), the person's
+``Selection``, the move log and the last capture's ``Flash``); it draws itself as a ``Screen``
+(``ui.worker.screen_data``).  The person's commands are ``ui.worker.commands``'s, the computers'
 moves ``ui.worker.computers``'s, hints ``ui.worker.coach``'s, take-back
 ``ui.worker.takeback``'s and the daily deal's rules ``ui.worker.daily``'s; docs/architecture.md
 follows one move through them.  What a player cannot do raises ``SessionError`` with a
@@ -16,188 +14,32 @@ sentence fit to show.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Optional
 
 from tweak import (
-    EDITIONS, Capture, NotationError, Place, PlayerView, Record, RecordError, apply, dumps,
+    EDITIONS, NotationError, PlayerView, Record, RecordError, apply, dumps,
     from_fragment, legal_actions, loads, new_game, parse_action, replay, to_fragment, view,
 )
-from tweak import bots
 from tweak.events import RoundEnded
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
 
 from . import coach, daily
-from .commands import COMMANDS, Selection
+from .commands import COMMANDS
 from .computers import Computers, bot_seeds
-from .hooks import Hooks, SessionError
-from .i18n import YOU, _, told
+from .errors import SessionError
+from .hooks import Hooks
+from .i18n import _, told
 from .protocol import PACES
 from .remote import Presence, RemoteSeats
+from .screen_data import Screen, Selection
+from .seats import MAX_NAME, Seat, Setup, clean_name
 from .story import Flash, flash_of, tell
 from .takeback import TakeBack
 
-__all__ = ["Seat", "Setup", "Screen", "Session", "parse_setup", "replay_log", "capture_of",
-           "place_of", "DEFAULT_NAMES", "MAX_NAME", "LOG_LINES"]
+__all__ = ["Session", "replay_log", "LOG_LINES"]
 
-# Default names for seats 0..5.  The first is the person at the device, ``YOU``: kept as that
-# one word whatever the language (its translation typed in the name field reads back as it),
-# so a game saved in one language reads right in another.  The computers are named after
-# mathematicians (it is a game of sums): names in every language.
-DEFAULT_NAMES = (YOU, "Ada", "Blaise", "Emmy", "Carl", "Sofia")
-MAX_NAME = 16
 LOG_LINES = 60
-
-
-# ---- seats and set-up -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    kind: str  # "human" (at this device), "bot" or "remote" (a person on another device)
-    level: Optional[str] = None  # a key of tweak.bots.LEVELS for a computer seat
-
-    @property
-    def is_human(self) -> bool:
-        """A person at this device."""
-        return self.kind == "human"
-
-    @property
-    def is_remote(self) -> bool:
-        return self.kind == "remote"
-
-    @property
-    def tag(self) -> str:
-        return self.kind if self.kind != "bot" else f"bot:{self.level}"
-
-    @property
-    def label(self) -> str:
-        """"Human", "On another device" or "Computer · Medium": the level's label from
-        ``tweak.bots.CHOICES``, in the current language."""
-        if self.is_human:
-            return _("Human")
-        if self.is_remote:
-            return _("On another device")
-        labels = dict(bots.CHOICES)
-        return _("Computer · {level}").format(
-            level=_(labels.get(self.level, str(self.level).title())))
-
-    @staticmethod
-    def from_tag(name: str, tag: str) -> "Seat":
-        """The seat a record's tag describes.  A computer level this version no longer has
-        (levels get renamed) becomes the default level rather than making a save unreadable."""
-        if tag in ("human", "remote"):
-            return Seat(name, tag)
-        level = tag[4:] if tag.startswith("bot:") else ""
-        if level not in bots.LEVELS:
-            level = bots.DEFAULT_LEVEL
-        return Seat(name, "bot", level)
-
-
-@dataclass(frozen=True)
-class Setup:
-    seats: tuple
-    edition: str = "classic"
-
-
-def _player(seat: int) -> str:
-    """"Player 3": the name of a person's seat with no name of its own."""
-    return _("Player {n}").format(n=seat + 1)
-
-
-def _clean_name(text, seat: int) -> str:
-    name = " ".join(str(text or "").split())[:MAX_NAME]
-    if name and name.casefold() == _(YOU).casefold():  # the default, in the player's language
-        return YOU
-    return name or (DEFAULT_NAMES[seat] if seat < len(DEFAULT_NAMES) else _player(seat))
-
-
-def _unique(names) -> list:
-    """Names as given, with " 2", " 3"... added to repeats so every seat can be told apart."""
-    seen, result = {}, []
-    for name in names:
-        count = seen.get(name.casefold(), 0) + 1
-        seen[name.casefold()] = count
-        result.append(name if count == 1 else f"{name[:MAX_NAME - 2]} {count}")
-    return result
-
-
-def parse_setup(fields) -> Setup:
-    """Read the start form: ``players`` (2–6), ``name-N``, ``kind-N`` (``human``, ``remote``
-    for a person on another device, ``bot`` for the default level, or ``bot:LEVEL``) for each
-    seat N, and ``edition``."""
-    try:
-        players = int(str(fields.get("players", "")).strip())
-    except ValueError:
-        raise SessionError(_("Choose how many players sit at the table ({low} to {high}).").format(
-            low=MIN_PLAYERS, high=MAX_PLAYERS)) from None
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SessionError(_("A game needs {low} to {high} players, not {n}.").format(
-            low=MIN_PLAYERS, high=MAX_PLAYERS, n=players))
-    edition = str(fields.get("edition", "classic") or "classic")
-    if edition not in EDITIONS:
-        raise SessionError(_("There is no edition called {edition}.").format(
-            edition=repr(edition[:40])))
-    seats = []
-    for seat in range(players):
-        kind = str(fields.get(f"kind-{seat}", "human" if seat == 0 else "bot"))
-        name = _clean_name(fields.get(f"name-{seat}"), seat)
-        if kind in ("human", "remote"):
-            seats.append(Seat(name, kind))
-            continue
-        level = bots.DEFAULT_LEVEL if kind == "bot" else kind[4:] if kind.startswith("bot:") else ""
-        if level not in bots.LEVELS:
-            raise SessionError(_("Seat {n} asks for an unknown kind of player ({kind}).").format(
-                n=seat + 1, kind=repr(kind[:40])))
-        seats.append(Seat(name, "bot", level))
-    if not any(seat.is_human for seat in seats):
-        raise SessionError(_("At least one seat must be a person (Human)."))
-    if sum(seat.kind != "bot" for seat in seats) >= 2 and seats[0].name == YOU:
-        # The first seat's default "You" means nothing when several people play ("Pass the
-        # device to You", "You's table"); a name a player typed in another seat is kept.
-        seats[0] = replace(seats[0], name=_player(0))
-    names = _unique([seat.name for seat in seats])
-    return Setup(tuple(replace(seat, name=name) for seat, name in zip(seats, names)), edition)
-
-
-# ---- what the screen shows ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Screen:
-    kind: str  # "table", "pass", "scores" or "over"
-    view: Optional[PlayerView]  # the eyes of the screen (None on a pass screen)
-    seats: tuple
-    selection: Selection
-    log: tuple  # ui.worker.story.Entry, oldest first
-    since: int = 0  # serial of the log entry of the eyes' own last move: later ones are news
-    hide_hand: bool = False  # hot-seat: the viewer's hand is not theirs to see right now
-    pass_to: Optional[int] = None
-    pass_reason: str = ""  # "turn", "bomb" or "round"
-    hot_seat: bool = False
-    thinking: Optional[int] = None  # the computer seat now choosing its move
-    waiting: Optional[int] = None  # the seat on another device whose move the table awaits
-    presence: tuple = ()  # per seat: "" (this device, a computer), or a ui.worker.remote state
-    notice: str = ""
-    pace: str = "normal"
-    hints: bool = False  # the Hint button is offered (on the person's turn)
-    hint: Optional[object] = None  # ui.worker.coach.Hint for the move now, once asked for
-    sums: bool = False  # "show all sums" is on
-    marks: dict = None  # table position -> hand faces that capture with it (sums on)
-    take_back: bool = False  # the Take back button is offered
-    practice: bool = False  # a move was taken back: the game counts in no statistics
-    daily: str = ""  # the daily deal's date ("YYYY-MM-DD") if this game is one
-    daily_counts: bool = False  # it is this device's daily deal of its day (not a replay)
-    rival: Optional[object] = None  # ui.worker.daily.Result: a friend's, from their link
-    guest: bool = False  # drawn on a guest's device: the game is another device's
-    connected: bool = True  # a guest's device is connected to the host's
-    reviewable: bool = True  # the finished game's record is here, so "Review game" is offered
-    away_open: bool = True  # the host's banner of seats away is unfolded (the "away" command)
-
-    @property
-    def names(self) -> tuple:
-        return tuple(seat.name for seat in self.seats)
 
 
 # ---- the session ------------------------------------------------------------------------
@@ -309,9 +151,9 @@ class Session(TakeBack, Computers, RemoteSeats):
         """The game of ``record`` replayed step by step, so the move log comes back too (a
         reload resumes the exact table); its seats from its names and tags, defaults where it
         has none.  ``SessionError`` if it cannot be replayed."""
-        names = record.names or tuple(_clean_name("", i) for i in range(record.players))
+        names = record.names or tuple(clean_name("", i) for i in range(record.players))
         tags = record.seats or ("human",) + ("bot",) * (record.players - 1)
-        seats = tuple(Seat.from_tag(_clean_name(name, i), tag)
+        seats = tuple(Seat.from_tag(clean_name(name, i), tag)
                       for i, (name, tag) in enumerate(zip(names, tags)))
         if not any(seat.is_human for seat in seats):
             seats = (replace(seats[0], kind="human", level=None),) + seats[1:]
@@ -469,7 +311,7 @@ class Session(TakeBack, Computers, RemoteSeats):
         """Seat ``seat`` is called ``name`` from now on (cleaned, and told apart from the
         others' names): a person on another device says what they are called."""
         others = [seat_.name.casefold() for i, seat_ in enumerate(self.seats) if i != seat]
-        name = base = _clean_name(name, seat)
+        name = base = clean_name(name, seat)
         count = 1
         while name.casefold() in others:
             count += 1
@@ -555,24 +397,3 @@ def replay_log(record: Record):
         history.append((actor, state.events))
         previous = state
     return previous, actors, tuple(history)
-
-
-def capture_of(me: PlayerView, selection: Selection):
-    """The capture the selection spells, if it is one of ``me.legal``; else None.  The UI
-    decides nothing itself: it looks the selection up among the engine's legal actions."""
-    if selection.hand is None or not selection.table:
-        return None
-    try:
-        taken = [me.table[index] for index in selection.table]
-    except IndexError:
-        return None
-    action = Capture.of(selection.hand, taken)
-    return action if action in me.legal else None
-
-
-def place_of(me: PlayerView, selection: Selection):
-    """Placing (or, bombed, giving up) the selected hand card, if legal now; else None."""
-    if selection.hand is None:
-        return None
-    action = Place(selection.hand)
-    return action if action in me.legal else None

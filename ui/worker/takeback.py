@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import daily
-from .hooks import SessionError
+from .errors import SessionError
 from .i18n import _
 
 __all__ = ["TakeBack"]

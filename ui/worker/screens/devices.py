@@ -10,7 +10,7 @@ seat: "" for this device and computers, else ``ui.worker.remote.Presence.state``
 from __future__ import annotations
 
 from ..i18n import _
-from ..session import Screen
+from ..screen_data import Screen
 from .parts import esc, shown
 
 __all__ = ["render_lobby", "devices_banner", "seat_status"]

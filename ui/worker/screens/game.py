@@ -18,7 +18,7 @@ spoken to ("Your turn").
 from __future__ import annotations
 
 from ..i18n import _
-from ..session import Screen
+from ..screen_data import Screen
 from ..story import YOU
 from .cards import tcard
 from .parts import esc, shown

@@ -14,7 +14,7 @@ from tweak import format_action
 
 from ..i18n import _, ngettext
 from ..markup import attrs
-from ..session import Screen, capture_of, place_of
+from ..screen_data import Screen, capture_of, place_of
 from ..story import YOU
 from .cards import back_card, face_card
 from .parts import (KEYS, TABLE_KEYS, TCARD_KEYS, card_names, esc, kbd, keyed, my_move,

@@ -22,7 +22,7 @@ from tweak.events import card_name
 
 from ..i18n import _, ngettext
 from ..markup import escape
-from ..session import Screen
+from ..screen_data import Screen
 from ..story import WORDS, YOU
 from .cards import key_badge, target_card, tcard, tcard_back
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..i18n import _
 from ..markup import attrs
-from ..session import Screen
+from ..screen_data import Screen
 from .parts import KEYS, esc, keyed, menu_button, shown
 
 __all__ = ["render_pass"]

@@ -16,7 +16,7 @@ from tweak.events import listed
 
 from ..i18n import _
 from ..markup import attrs
-from ..session import Screen
+from ..screen_data import Screen
 from ..story import WORDS, YOU
 from .parts import KEYS, esc, keyed, said_card, shown
 from .start import render_notice, share_button

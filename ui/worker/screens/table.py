@@ -12,7 +12,7 @@ from __future__ import annotations
 from tweak.cards import N_
 
 from ..i18n import _, ngettext
-from ..session import Screen
+from ..screen_data import Screen
 from .cards import back_card, face_card
 from .devices import devices_banner, seat_status
 from .panel import render_panel

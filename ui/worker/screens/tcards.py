@@ -14,7 +14,7 @@ from tweak.cards import TKind
 
 from ..i18n import _, ngettext
 from ..markup import attrs
-from ..session import Screen
+from ..screen_data import Screen
 from .cards import tcard
 from .parts import KEYS, TCARD_KEYS, esc, kbd, keyed, my_move, shown, tcards_row
 
