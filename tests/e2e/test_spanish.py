@@ -143,7 +143,7 @@ def test_the_statistics_and_the_game_review_in_spanish(open_game, page, sized, t
     expect(screen).to_contain_text("Partidas y victorias")
     expect(screen).to_contain_text("2 jugadores · Medio")
     expect(screen).to_contain_text("3 ganadas de 5 (60%)")
-    expect(screen.locator(".stats-detail")).to_have_text("el 5 rojo se llevó el 2 verde, el 1 amarillo")
+    expect(screen.locator(".stats-detail")).to_have_text("el 5 rojo se llevó el 1 amarillo, el 2 verde")
     expect(screen.get_by_role("list", name="Partidas ganadas por mesa")).to_be_visible()
     assert page.evaluate(FITS), "the statistics screen is wider than the window"
     spanish_shot(page, "stats", sized)

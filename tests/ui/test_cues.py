@@ -90,7 +90,7 @@ def opening_host():
     opening = tweak_opening(2, ("thief",))
     made = Host(seeds=random.Random(1))
     hello = made.hello(opening.query(pace="instant"), "", {}, "normal")
-    reply = made.deal({"players": "2", "kind-0": "human", "kind-1": "bot"}, {})
+    reply = made.answer("deal", {"players": "2", "kind-0": "human", "kind-1": "bot"}, {})
     return made, opening, hello, reply
 
 
@@ -144,7 +144,7 @@ def test_a_taken_back_move_is_not_heard_again():
 def test_a_whole_game_yields_only_known_sounds_and_ends_with_the_game_sound():
     made = Host(seeds=random.Random(1))
     made.hello("?seed=7&pace=instant&goal=1", "", {}, "normal")
-    reply = made.deal({"players": "2", "kind-0": "human", "kind-1": "bot"}, {})
+    reply = made.answer("deal", {"players": "2", "kind-0": "human", "kind-1": "bot"}, {})
     heard, rounds = [], 0
     while reply["screen"] != "over":
         heard += reply["sounds"]

@@ -59,7 +59,7 @@ class Device:
         return self.storage.get(STATS_KEY, "")
 
     def daily(self, text: str = "") -> dict:
-        return self.keep(self.host.daily(text, self.saves()))
+        return self.keep(self.host.answer("daily", text, self.saves()))
 
     def start(self) -> dict:
         return self.keep(self.host.start(self.saves()))
@@ -326,7 +326,7 @@ def test_the_today_hook_sets_the_day_and_a_bad_one_says_why():
     made = Host(clock=clock_at(DAY))
     reply = made.hello("?today=2027-03-04", "", {}, "normal")
     assert "4 March 2027" in reply["daily"]
-    made.daily("", {})
+    made.answer("daily", "", {})
     assert made.session.record.daily == "2027-03-04"
     bad = Host(clock=clock_at(DAY)).hello("?today=2027-3-4", "", {}, "normal")
     assert "today=" in bad["notice"] and "1 December 2026" in bad["daily"]
@@ -410,8 +410,8 @@ def test_the_daily_counts_survive_export_and_import_and_a_bad_file_is_refused():
     stats = count_daily(count_daily(Stats(), DAY), DAY + timedelta(days=1))
     assert stats_parse(stats_dumps(stats)) == stats
     made = Host(clock=clock_at(DAY + timedelta(days=1)))
-    exported = made.export_stats(stats_dumps(stats))["download"]["text"]
-    reply = made.import_stats(exported, "")
+    exported = made.answer("export_stats", stats_dumps(stats))["download"]["text"]
+    reply = made.answer("import_stats", exported, "")
     assert stats_parse(reply["store"][STATS_KEY]) == stats
     assert "Current streak</dt><dd>2 days" in reply["html"]
     old = '{"format": "tweak-stats/1", "games": {}, "tweaks": 2}'  # before the daily deal
@@ -450,7 +450,7 @@ def test_an_unfinished_deal_of_yesterday_can_be_finished_and_counts_for_its_day(
     today = Device(DAY, storage=yesterday.storage)
     section = today.start()["daily"]
     assert "Play today" in section and "Finish the game of 30 November 2026" in section
-    today.keep(today.host.resume(DAILY_KEY, today.saves()))
+    today.keep(today.host.answer("resume", DAILY_KEY, today.saves()))
     assert today.host.session.daily_counts and today.host.session.daily == "2026-11-30"
     today.play_to_the_end()
     stats = stats_parse(today.stats())
@@ -469,7 +469,7 @@ def test_todays_deal_turns_an_unfinished_earlier_one_into_an_ordinary_saved_game
     assert today.storage[SAVE_KEY] == old and today.storage[PREVIOUS_KEY] == dumps(Record(2, 9))
     assert daily.parse_status(today.storage[DAILY_KEY]).day == DAY
     # Resumed from Resume, it is a replay: it counts in nothing.
-    today.keep(today.host.resume(SAVE_KEY, today.saves()))
+    today.keep(today.host.answer("resume", SAVE_KEY, today.saves()))
     assert today.host.session.daily == "2026-11-30" and not today.host.session.daily_counts
 
 

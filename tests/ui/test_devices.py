@@ -37,7 +37,7 @@ class Table:
         extra = {"catalogues": catalogues} if catalogues else {}
         self.host = Host(seeds=random.Random(7), clock=CLOCK, **extra)
         self.host.hello(query, "", {}, "instant", "no", "", ["en"])
-        reply = self.host.deal(seats_form(*kinds, names=("Ana",)), {})
+        reply = self.host.answer("deal", seats_form(*kinds, names=("Ana",)), {})
         assert reply["screen"] == "lobby"
         self.invited = json.loads(reply["peers"])
         self.guests = {}
@@ -99,7 +99,7 @@ def play(table, choose=lambda actions: actions[0], limit=4000):
         if session.state.is_over:
             return
         for guest in table.guests.values():
-            if guest.guest.kind() == "scores":
+            if guest.session.kind() == "scores":
                 guest.command("next-round")
         if session.kind() == "scores":
             table.from_host(host.command("next-round"))
@@ -110,8 +110,8 @@ def play(table, choose=lambda actions: actions[0], limit=4000):
             table.from_host(host.act(str(choose(legal_actions(session.state)))))
         elif kind == "remote" and not session.remote[seat].stood_in():
             guest = table.guests[seat]
-            mine = guest.guest.view
-            assert mine.my_turn and guest.guest.kind() == "table"
+            mine = guest.session.view
+            assert mine.my_turn and guest.session.kind() == "table"
             table.from_guest(seat, guest.act(str(choose(list(mine.legal)))))
         else:
             table.from_host(host.bot_move())
@@ -131,7 +131,7 @@ def test_the_lobby_waits_for_every_seat_then_starts():
     reply = table.from_host(table.host.command("start-game"))
     assert reply["screen"] == "table"
     for seat in (1, 2):
-        assert table.guests[seat].guest.kind() == "table"
+        assert table.guests[seat].session.kind() == "table"
         assert 'data-screen="table"' in table.guests[seat].screen()["html"]
 
 
@@ -153,7 +153,7 @@ def test_a_whole_game_with_two_guests_and_a_computer_shows_each_only_its_view():
     play(table, choose=lambda actions: random.Random(len(actions)).choice(actions))
     assert table.state().is_over
     for seat in (1, 2):
-        guest = table.guests[seat].guest
+        guest = table.guests[seat].session
         assert guest.view.totals == table.state().totals and guest.kind() == "over"
         steps = [json.loads(text)["step"] for text in table.received[seat]
                  if json.loads(text)["t"] == "view"]
@@ -171,7 +171,7 @@ def test_a_bomb_asks_its_guest_victim_on_the_guests_device():
 
     def choose(actions):
         if host.session.state.phase.value == "bomb" and host.session.state.to_act == 1:
-            asked.append(table.guests[1].guest.view.phase)
+            asked.append(table.guests[1].session.view.phase)
         bomb = [action for action in actions if isinstance(action, PlayBomb)]
         return bomb[0] if bomb else actions[0]
     play(table, choose=choose)
@@ -198,11 +198,11 @@ def test_a_guest_reloads_and_takes_its_seat_back_with_its_hand():
     assert "is away" in table.host.screen()["html"]
     # Another device with the invitation but not the secret is refused.
     stranger = table.join(1, "Mallory", secret="guess")
-    assert stranger.guest.view is None
+    assert stranger.session.view is None
     assert json.loads(table.received[1][-1]) == {"v": 1, "t": "refused", "why": "taken"}
     assert table.host.session.remote[1].state == "away"
     back = table.join(1, "Bea", secret=kept["secret"])
-    assert back.guest.view.hand == table.state().hands[1]
+    assert back.session.view.hand == table.state().hands[1]
     assert table.host.session.remote[1].state == "here"
     play(table)
 
@@ -233,10 +233,10 @@ def test_a_stranger_with_the_come_back_invitation_is_turned_away_its_channel_clo
     # The stranger's device is told why, in its join screen, and closes its side too.
     told = stranger.peer("host", "message", refused)
     assert told["part"]["host"].startswith("Another device plays this seat: only that device")
-    assert "screen" not in told and not stranger.guest.connected
+    assert "screen" not in told and not stranger.session.connected
     # The seat's person comes back with the secret, and has the same hand.
     back = table.join(1, "Bea", secret=kept["secret"])
-    assert back.guest.view.hand == table.state().hands[1]
+    assert back.session.view.hand == table.state().hands[1]
     assert table.host.session.remote[1].state == "here"
 
 
@@ -343,7 +343,7 @@ def test_a_guest_drops_what_the_host_should_never_send():
         assert "traceback" not in json.dumps(reply).lower()
         assert "cannot show" in reply["html"]
     assert guest.screen()["html"] == shown
-    assert guest.guest.record is None and "review-game" not in shown
+    assert guest.session.record is None and "review-game" not in shown
 
 
 def test_take_back_is_off_and_the_link_is_the_hosts():
@@ -384,9 +384,9 @@ def test_a_reload_of_the_hosts_tab_resumes_the_game_and_its_guests_take_their_se
     assert reply["screen"] == "table" and table.state().step == step
     assert table.host.session.remote[1].state == "away"
     assert json.loads(reply["peers"])["table"] == table.invited["table"]
-    assert table.join(1, "Mallory", secret="guess").guest.view is None  # not that device
+    assert table.join(1, "Mallory", secret="guess").session.view is None  # not that device
     back = table.join(1, "Bea", secret=kept["secret"])
-    assert back.guest.view.hand == table.state().hands[1]
+    assert back.session.view.hand == table.state().hands[1]
     play(table)
 
 
@@ -396,16 +396,16 @@ def test_a_guest_asks_for_a_rematch_and_the_hosts_play_again_deals_it_to_every_d
     table.from_host(table.host.command("start-game"))
     play(table)
     assert "Ask for a rematch" in guest.screen()["html"]
-    asked = guest.rematch({})
+    asked = guest.answer("rematch", {})
     assert "asked for a rematch" in asked["html"]
     assert "would like a rematch" in table.host.peer("1", "message",
                                                      asked["send"]["host"][0])["html"]
     first = table.host.session
-    table.from_host(table.host.rematch({}))
+    table.from_host(table.host.answer("rematch", {}))
     assert table.host.session is not first and table.host.session.remote[1].here
-    assert guest.guest.kind() == "table"  # the new deal reached the guest's device
-    assert guest.guest.record is None  # the last game's review is past
-    assert guest.guest.view == view(table.state(), 1)
+    assert guest.session.kind() == "table"  # the new deal reached the guest's device
+    assert guest.session.record is None  # the last game's review is past
+    assert guest.session.view == view(table.state(), 1)
     play(table)
 
 
@@ -419,7 +419,7 @@ def test_a_guest_reviews_the_finished_game_on_its_own_device(catalogue_archive):
     assert not any(json.loads(text)["t"] == "record" for text in table.received[1])
     play(table)
     assert [json.loads(text)["t"] for text in table.received[1]].count("record") == 1
-    assert guest.guest.record == table.host.session.record
+    assert guest.session.record == table.host.session.record
     over = guest.screen()
     assert 'id="review-game"' in over["html"]
     review = guest.command("review")
@@ -458,10 +458,10 @@ def test_a_move_lost_with_its_channel_is_sent_again_once_back_and_applied_once()
 
     to_guests_turn()
     step, actions = table.state().step, len(table.host.session.record.actions)
-    move = str(guest.guest.view.legal[0])
+    move = str(guest.session.view.legal[0])
     assert guest.act(move)["send"]["host"]  # sent, but lost with its channel
     gone_and_back()
-    assert guest.guest.step == step and table.state().step == step
+    assert guest.session.step == step and table.state().step == step
     table.from_guest(1, guest.act(move))  # the person plays it again: it is sent
     assert table.state().step > step
     assert table.host.session.record.actions[actions:] == (move,)
@@ -470,11 +470,11 @@ def test_a_move_lost_with_its_channel_is_sent_again_once_back_and_applied_once()
     # back, is at the step after it.
     to_guests_turn()
     step = table.state().step
-    move = str(guest.guest.view.legal[0])
+    move = str(guest.session.view.legal[0])
     for text in guest.act(move)["send"]["host"]:
         table.host.peer("1", "message", text)  # the host's answer never reaches the guest
     assert table.state().step > step
     gone_and_back()
-    assert guest.guest.step == table.state().step
+    assert guest.session.step == table.state().step
     record = table.host.session.record
     assert [a for state, a in zip(record.states(), record.actions) if state.step == step] == [move]

@@ -27,7 +27,7 @@ def host(query: str = "?seed=7&pace=instant") -> Host:
 
 def dealt(query: str = "?seed=7&pace=instant"):
     made = host(query)
-    reply = made.deal(FIELDS, {})
+    reply = made.answer("deal", FIELDS, {})
     return made, reply
 
 
@@ -51,14 +51,14 @@ def test_a_bad_address_says_why_on_the_start_screen_and_a_game_can_still_be_deal
     made = Host()
     reply = made.hello(query, "", {}, "normal")
     assert reply["screen"] == "start" and "page address" in reply["notice"]
-    assert made.deal(FIELDS, {})["screen"] in ("table", "pass")
+    assert made.answer("deal", FIELDS, {})["screen"] in ("table", "pass")
 
 
 def test_a_deal_stores_the_game_and_keeps_the_game_it_replaces():
     made, first = dealt("?pace=instant")  # no seed hook: each deal is a new one
     old = first["store"][SAVE_KEY]
     assert loads(old).players == 2
-    reply = made.deal(FIELDS, {SAVE_KEY: old})
+    reply = made.answer("deal", FIELDS, {SAVE_KEY: old})
     assert reply["store"][PREVIOUS_KEY] == old
     assert reply["store"][SAVE_KEY] != old
 
@@ -71,17 +71,17 @@ def test_a_bad_save_is_set_aside_once_never_offered_and_never_kept_as_previous(b
     assert start["store"] == {BROKEN_KEY: bad, SAVE_KEY: None}
     assert "set aside" in start["notice"] and "resume:" not in start["saves"]
     # Dealt over anyway (another tab wrote it meanwhile): it goes aside, not to "previous".
-    reply = made.deal(FIELDS, {SAVE_KEY: bad})
+    reply = made.answer("deal", FIELDS, {SAVE_KEY: bad})
     assert reply["store"][BROKEN_KEY] == bad and PREVIOUS_KEY not in reply["store"]
 
 
 def test_resume_swaps_the_two_saves_and_a_broken_one_is_set_aside():
     made, first = dealt()
     current = first["store"][SAVE_KEY]
-    other = made.deal(FIELDS, {SAVE_KEY: current})["store"][SAVE_KEY]
-    reply = made.resume(PREVIOUS_KEY, {SAVE_KEY: other, PREVIOUS_KEY: current})
+    other = made.answer("deal", FIELDS, {SAVE_KEY: current})["store"][SAVE_KEY]
+    reply = made.answer("resume", PREVIOUS_KEY, {SAVE_KEY: other, PREVIOUS_KEY: current})
     assert reply["store"][PREVIOUS_KEY] == other and reply["store"][SAVE_KEY] == current
-    damaged = made.resume(SAVE_KEY, {SAVE_KEY: current[:-40]})
+    damaged = made.answer("resume", SAVE_KEY, {SAVE_KEY: current[:-40]})
     assert damaged["screen"] == "start" and damaged["store"][BROKEN_KEY] == current[:-40]
 
 
@@ -123,7 +123,7 @@ def test_a_reloaded_tab_that_was_playing_gets_its_table_back_with_its_log():
     def log_of(html):
         return html[html.index('<aside class="log"'):html.index("</aside>")]
 
-    assert log_of(again["html"]) == log_of(made._reply()["html"])  # "since your turn" too
+    assert log_of(again["html"]) == log_of(made.draw()["html"])  # "since your turn" too
     assert Host().hello("", "", {SAVE_KEY: save}, "normal")["screen"] == "start"
 
 
@@ -159,6 +159,31 @@ def test_every_move_is_announced_once_and_a_turn_with_its_prompt():
     assert [text for text in heard if text in moves] == moves
 
 
+def test_drawing_changes_nothing_and_a_reply_shows_the_flash_and_the_notice_once():
+    made, _reply = dealt("?seed=3&pace=instant&dealer=0")
+    session = made.session
+    for _turn in range(200):  # moves made at the table, not drawn, until one is celebrated
+        if session.flash is not None:
+            break
+        if session.bot_to_act():
+            session.step_bots(limit=1)
+        elif session.kind() == "table":
+            session.act(str(session.person_view().legal[0]))
+        else:
+            session.command("next-round")
+    assert made.session.flash is not None, "no capture came"
+    made.session.notice = "A notice to show once."
+    drawn = made.draw(saved=True, moved=True)
+    assert "flash" in drawn and "A notice to show once." in drawn["html"]
+    assert made.draw(saved=True, moved=True) == drawn  # drawn twice: the same, nothing used up
+    shown = made.reply(saved=True, moved=True)
+    assert shown["html"] == drawn["html"] and shown["announce"] == drawn["announce"]
+    assert shown["flash"] == drawn["flash"]
+    again = made.reply()
+    assert "flash" not in again and "A notice to show once." not in again["html"]
+    assert again["announce"] == [] and not again["turn"]  # heard once
+
+
 def test_motion_says_where_cards_go():
     made, reply = dealt("?seed=3&pace=instant&dealer=0")
     assert reply["motion"]["from"] == "deck"  # the deal
@@ -174,7 +199,7 @@ def short_game_played_out():
     """(host, its last reply): a short game (goal 1) played to its end, the person playing
     their last legal action each turn."""
     made = host("?seed=7&pace=instant&goal=1")
-    reply = made.deal(FIELDS, {})
+    reply = made.answer("deal", FIELDS, {})
     while reply["screen"] != "over":
         if reply["bot"]:
             reply = made.bot_move()
@@ -222,12 +247,12 @@ def test_the_start_screen_offers_the_last_game_review_and_keeps_the_game_in_prog
     start = made.start(saves)
     assert 'data-ui="review-last"' in start["saves"] and "Review last game" in start["saves"]
     assert 'data-ui="resume:tweak.save"' in start["saves"]
-    review = made.review_last(saves)
+    review = made.answer("review_last", saves)
     assert review["screen"] == "review" and "Next move" in review["html"]
     assert not review["store"]  # the game in progress is not touched
     assert made.command("review:close")["screen"] == "over"
     # Play again from there: the game in progress is kept as the previous save.
-    again = made.rematch(saves)
+    again = made.answer("rematch", saves)
     assert again["store"][PREVIOUS_KEY] == in_progress and again["screen"] in ("table", "pass")
     assert loads(again["store"][SAVE_KEY]).actions == made.session.record.actions
     assert 'data-ui="review-last"' not in host().start({SAVE_KEY: in_progress})["saves"]
@@ -239,7 +264,7 @@ def test_a_last_game_that_cannot_be_read_is_set_aside_with_a_notice(bad):
     assert 'data-ui="review-last"' not in start["saves"]
     assert "last finished game cannot be read" in start["notice"]
     assert start["store"] == {LAST_BROKEN_KEY: bad, LAST_KEY: None}
-    reply = host().review_last({LAST_KEY: bad})
+    reply = host().answer("review_last", {LAST_KEY: bad})
     assert reply["screen"] == "start" and reply["store"][LAST_BROKEN_KEY] == bad
 
 

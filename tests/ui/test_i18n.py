@@ -356,11 +356,11 @@ def test_a_hostile_link_is_refused_in_the_players_language(fragment, catalogue_a
     """The engine's reason (tweak.words) is told in Spanish inside the Spanish notice."""
     host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
     host.hello("", "", {}, "normal", lang="es", browser=[])
-    notice = _words_said(host.open_link(fragment, {})["notice"])
+    notice = _words_said(host.answer("open_link", fragment, {})["notice"])
     assert "enlace" in notice or "partida" in notice, notice
     assert not ENGLISH_WORDS.findall(notice), notice
     host.language("en", {}, showing="start")
-    english = _words_said(host.open_link(fragment, {})["notice"])
+    english = _words_said(host.answer("open_link", fragment, {})["notice"])
     assert ENGLISH_WORDS.findall(english), english  # the same refusal, in English
 
 
@@ -378,7 +378,7 @@ def test_a_damaged_save_is_set_aside_in_the_players_language(catalogue_archive):
 def test_switching_language_mid_game_keeps_the_game(catalogue_archive):
     host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
     host.hello("?seed=4&pace=instant", "", {}, "normal", browser=["en"])
-    first = host.deal(FIELDS, {})
+    first = host.answer("deal", FIELDS, {})
     save = first["store"][SAVE_KEY]
     reply = host.language("es", {}, showing="table")
     assert reply["lang"] == "es" and reply["screen"] == first["screen"]
@@ -444,7 +444,7 @@ def english_left(fragment: str) -> list:
 def start_parts(host):
     made = Host(seeds=random.Random(2))
     made.hello("?seed=3&pace=instant", "", {}, "normal")
-    save = made.deal(FIELDS, {})["store"][SAVE_KEY]
+    save = made.answer("deal", FIELDS, {})["store"][SAVE_KEY]
     reply = host.hello("?lang=xx&seed=oops", "", {}, "normal", browser=["en"])
     saves = host.start({SAVE_KEY: save, "tweak.save.previous": save})
     return "".join([reply["notice"], reply["levels"]["human"], reply["levels"]["bot"],
@@ -458,7 +458,7 @@ def house_rules_page(host):
 
 def prompts(host):
     host.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
-    reply = host.deal(FIELDS, {})
+    reply = host.answer("deal", FIELDS, {})
     while reply["bot"]:
         reply = host.bot_move()
     return "".join(f"<p>{line}</p>" for line in reply["announce"][-1:])
@@ -489,7 +489,7 @@ def hints(host):
     """The coach's hint on many turns of a game with every [T!] card in play (captures,
     places, the Bomb's give-ups, the [T!] cards played and kept), each hinted move made."""
     host.hello("?lang=xx&seed=4&pace=instant&tcards=thief,joker,bomb,change", "", {}, "normal")
-    reply, shown = host.deal(FIELDS, {}), []
+    reply, shown = host.answer("deal", FIELDS, {}), []
     session = host.session
     for _turn in range(24):
         while session.bot_to_act():
@@ -509,7 +509,7 @@ def all_sums(host):
     """Show all sums on: the turn's prompt, the hint beside the marks, and between people the
     refusal of a hint while hints are off."""
     host.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
-    host.deal(FIELDS, {})
+    host.answer("deal", FIELDS, {})
     while host.session.bot_to_act():
         host.bot_move()
     shown = [notices(host.command("sums")), notices(host.command("hint"))]
@@ -517,7 +517,7 @@ def all_sums(host):
     shown.append(_hint_parts(host.session.hint))
     hot = Host(seeds=random.Random(3))
     hot.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
-    hot.deal({**FIELDS, "kind-1": "human"}, {})
+    hot.answer("deal", {**FIELDS, "kind-1": "human"}, {})
     hot.command("reveal")
     if hot.session.bot_to_act():
         hot.bot_move()
@@ -531,7 +531,7 @@ def take_back(host):
     from ui.worker.errors import SessionError
 
     host.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
-    host.deal(FIELDS, {})
+    host.answer("deal", FIELDS, {})
     session = host.session
     while session.bot_to_act():
         host.bot_move()
@@ -551,15 +551,15 @@ def take_back(host):
     daily = Host(seeds=random.Random(3), clock=lambda: datetime(2026, 12, 1, 15,
                                                                tzinfo=timezone.utc))
     daily.hello("?lang=xx&pace=instant", "", {}, "normal")
-    daily.daily("", {})
+    daily.answer("daily", "", {})
     while daily.session.bot_to_act():
         daily.bot_move()
     daily.act(format_action(daily.session.screen().view.legal[0]))
     shown.append(notices(daily.command("take-back")))
-    shown.append(notices(daily.rematch()))  # the daily deal has no second game
+    shown.append(notices(daily.answer("rematch")))  # the daily deal has no second game
     hot = Host(seeds=random.Random(3))
     hot.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
-    hot.deal({**FIELDS, "kind-1": "human"}, {})
+    hot.answer("deal", {**FIELDS, "kind-1": "human"}, {})
     hot.command("reveal")
     shown.append(notices(hot.command("take-back")))
     assert escape(i18n._("Moves cannot be taken back in a game between people.")) in shown[-1]
@@ -598,10 +598,10 @@ def daily_result(host):
                    daily.Result(0, 0, 3, False, 4), daily.Result(22, 0, 4, False, 4)):
         shown += [f"<p>{daily.result_line(result)}</p>",
                   f"<p>{daily.share_text(DAY, result, replay=True)}</p>"]
-    shown.append(notices(host.daily("2026-11-02", {}, link=True)))
-    shown.append(notices(host.daily("2027-01-01", {}, link=True)))
-    shown.append(notices(host.daily("tomorrow", {}, link=True)))
-    shown.append(notices(host.daily("2026-02-30", {}, link=True)))
+    shown.append(notices(host.answer("daily", "2026-11-02", {}, link=True)))
+    shown.append(notices(host.answer("daily", "2027-01-01", {}, link=True)))
+    shown.append(notices(host.answer("daily", "tomorrow", {}, link=True)))
+    shown.append(notices(host.answer("daily", "2026-02-30", {}, link=True)))
     return "".join(shown)
 
 
@@ -618,7 +618,7 @@ def pass_device(host):
     """A hot-seat game's pass-the-device screen (the worker's words: the prompt announced,
     the refusal of a move before the hand is revealed) and the turn that follows."""
     host.hello("?lang=xx&seed=4&pace=instant", "", {}, "normal")
-    reply = host.deal({**FIELDS, "kind-1": "human", "name-1": ""}, {})
+    reply = host.answer("deal", {**FIELDS, "kind-1": "human", "name-1": ""}, {})
     assert reply["screen"] == "pass"
     shown = [notices(reply), notices(host.command("reveal"))]
     assert escape(i18n._("Pass the device to {name}.").format(
@@ -631,7 +631,7 @@ def setup_refusals(host):
     from ui.worker.seats import Seat
 
     host.hello("?lang=xx", "", {}, "normal")
-    shown = [host.deal({**FIELDS, **bad}, {})["notice"] for bad in (
+    shown = [host.answer("deal", {**FIELDS, **bad}, {})["notice"] for bad in (
         {"players": "many"}, {"players": "9"}, {"edition": "deluxe"}, {"kind-1": "robot"},
         {"kind-0": "bot"})]
     shown += [f"<p>{Seat('Ada', 'bot', 'hard').label}</p>", f"<p>{Seat('Bo', 'human').label}</p>"]
@@ -663,35 +663,36 @@ def statistics_words(host):
     while not state.is_over:
         action = players[state.to_act].choose(view(state, state.to_act))
         state, record = apply(state, action), record.then(action)
-    # The biggest capture is stored in the file's own (English) words and named on the
-    # statistics screen in the language in force (ui.worker.stats.biggest_capture).
-    shown.append(host.statistics(stats.dumps(stats.count_game(stats.Stats(), record)))["html"])
+    # The biggest capture is stored in notation and named on the statistics screen in the
+    # language in force (ui.worker.stats.biggest_action).
+    shown.append(host.answer("statistics", stats.dumps(stats.count_game(stats.Stats(), record)))["html"])
     return "".join(shown)
 
 
 # Statistics as a player who has played a while has them: tables of two levels and a mixed
-# one, a best round, a biggest capture in the words ui/worker/stats.py writes, daily-deal streaks.
+# one, a best round, a biggest capture in notation as ui/worker/stats.py writes it, daily-deal
+# streaks.
 STATS = json.dumps({"format": "tweak-stats/1",
                     "games": {"2 medium": [5, 3], "3 mixed": [2, 1], "4 hard": [1, 0]},
                     "best_round": 41, "tweaks": 4, "biggest": 13,
-                    "biggest_words": "red 5 took green 2, yellow 1: 13 points",
+                    "biggest_capture": "R5xY1+G2",
                     "daily_played": 3, "daily_streak": 2, "daily_best": 2,
                     "daily_last": "2026-11-29"})
 
 
 def statistics(host):
-    return host.statistics(STATS)["html"]
+    return host.answer("statistics", STATS)["html"]
 
 
 def statistics_reset_question(host):
-    return host.statistics(STATS, "reset")["html"]
+    return host.answer("statistics", STATS, "reset")["html"]
 
 
 def statistics_import_refused(host):
     """A file that is not a statistics file: the refusal (ui/worker/stats.py's reason in ui/worker/host.py's
     sentence), then one whose games do not add up."""
-    first = host.import_stats('{"format": "tweak-record/1"}', STATS)["html"]
-    second = host.import_stats('{"format": "tweak-stats/1", "games": {"2 easy": [1, 3]}}',
+    first = host.answer("import_stats", '{"format": "tweak-record/1"}', STATS)["html"]
+    second = host.answer("import_stats", '{"format": "tweak-stats/1", "games": {"2 easy": [1, 3]}}',
                                STATS)["html"]
     return first + second
 
@@ -701,7 +702,7 @@ def finished_game_host(host):
     from tests.ui.test_review import short_game
 
     host.hello("?lang=xx&pace=instant", "", {}, "normal")
-    host.open_link(to_fragment(short_game()), {})
+    host.answer("open_link", to_fragment(short_game()), {})
     return host
 
 
@@ -738,7 +739,7 @@ def rich_table(host):
     and the sentences announced along the way."""
     opening = tweak_opening(3, ("thief", "joker", "bomb"))
     host.hello(opening.query(lang="xx", pace="instant"), "", {}, "normal")
-    host.deal(FIELDS, {})
+    host.answer("deal", FIELDS, {})
     shown = []
     reply = host.act(str(opening.tweak))
     shown.append(_said(reply))
@@ -767,7 +768,7 @@ def rich_table(host):
 
 def _to_the_end_of_a_round(host, goal):
     host.hello(f"?lang=xx&seed=9&pace=instant&goal={goal}", "", {}, "normal")
-    reply = host.deal(FIELDS, {})
+    reply = host.answer("deal", FIELDS, {})
     while host.session.kind() == "table":
         reply = host.bot_move() if reply["bot"] else host.act(
             str(host.session.screen().view.legal[-1]))
@@ -790,7 +791,7 @@ def hot_seat_pass(host):
     """Two people at one device: the table with every hand hidden while a computer plays,
     then the pass screen before a person's turn."""
     host.hello("?lang=xx&seed=3&pace=instant&dealer=0", "", {}, "normal")
-    reply = host.deal({**FIELDS, "kind-2": "human", "name-0": "Blaise", "name-2": "You"}, {})
+    reply = host.answer("deal", {**FIELDS, "kind-2": "human", "name-0": "Blaise", "name-2": "You"}, {})
     shown = [reply["html"]]
     assert 'class="hand hidden-hand"' in reply["html"]  # Ada, a computer, plays first
     while reply["bot"]:
@@ -803,7 +804,7 @@ def devices(host):
     """Play across devices: the lobby, the host's table with a seat away, and a guest's table
     drawn from the host's view."""
     host.hello("?lang=xx&seed=3&pace=instant&dealer=0", "", {}, "normal")
-    shown = [host.deal({**FIELDS, "kind-1": "remote"}, {})["html"]]
+    shown = [host.answer("deal", {**FIELDS, "kind-1": "remote"}, {})["html"]]
     guest = Host(seeds=random.Random(6))
     guest.hello("?lang=xx", "#join=x", {}, "normal")
     table = host.session.table
@@ -837,7 +838,7 @@ SCREENS = {
     "statistics with games, a biggest capture and daily streaks": statistics,
     "statistics: the reset question": statistics_reset_question,
     "statistics: an import refused": statistics_import_refused,
-    "statistics: none yet": lambda host: host.statistics("")["html"],
+    "statistics: none yet": lambda host: host.answer("statistics", "")["html"],
     "table": lambda host: (prompts(host), host.screen()["html"])[1],
     "table with a rich log (captures, a TWEAK!, a [T!] card played)": rich_table,
     "a round's score sheet": score_sheet,
@@ -962,7 +963,7 @@ def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_langua
     assert setup.seats[0].name == YOU == "You"
     host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
     host.hello("?seed=4&pace=instant", "", {}, "normal", lang="es")
-    save = host.deal({**FIELDS, "name-0": "tú"}, {})["store"][SAVE_KEY]
+    save = host.answer("deal", {**FIELDS, "name-0": "tú"}, {})["store"][SAVE_KEY]
     assert '"names":["You","Ada","Blaise"]' in save.replace(" ", "")
     assert save_summary(save).startswith("3 jugadores: Tú, Ada, Blaise · ")
     hot = parse_setup({**FIELDS, "kind-1": "human"})  # between people: "Jugador 1"
@@ -972,9 +973,9 @@ def test_the_default_name_you_is_one_word_in_records_shown_in_the_players_langua
 def test_a_pass_screen_and_a_take_back_in_spanish(catalogue_archive):
     host = Host(seeds=random.Random(1), catalogues=catalogue_archive)
     host.hello("?seed=4&pace=instant", "", {}, "normal", lang="es")
-    reply = host.deal({**FIELDS, "kind-1": "human"}, {})
+    reply = host.answer("deal", {**FIELDS, "kind-1": "human"}, {})
     assert reply["announce"][-1] == "Pasa el dispositivo a Jugador 1."
-    host.deal(FIELDS, {})
+    host.answer("deal", FIELDS, {})
     while host.session.bot_to_act():
         host.bot_move()
     host.act(format_action(host.session.screen().view.legal[0]))

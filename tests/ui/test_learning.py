@@ -134,7 +134,7 @@ def test_the_protocol_takes_back_and_saves_the_practice_record():
     host = Host()
     fields = {"players": "2", "kind-0": "human", "kind-1": "bot"}
     host.hooks = Hooks(seed=3, dealer=1, pace="instant")
-    reply = host.deal(fields, {})
+    reply = host.answer("deal", fields, {})
     me = host.session.screen().view
     host.act(str(Place(me.hand[0])))
     host.bot_move()
@@ -154,7 +154,7 @@ def finish_against_computers(host, stats_text=""):
     """Deal 2 players (a person and an Easy computer) with a goal of 1 and play the person's
     first legal move each turn until the game ends; the last reply."""
     host.hooks = Hooks(seed=5, dealer=1, pace="instant", goal=1)
-    host.deal({"players": "2", "kind-0": "human", "kind-1": "bot:easy"}, {})
+    host.answer("deal", {"players": "2", "kind-0": "human", "kind-1": "bot:easy"}, {})
     reply = {}
     while not host.session.state.is_over:
         session = host.session
@@ -177,7 +177,7 @@ def test_a_game_that_ends_is_counted_in_the_stored_statistics():
     stats = parse(reply["store"][STATS_KEY])
     assert stats.played == 1 and list(stats.games) == ["2 easy"]
     assert "tweak.save" in reply["store"]  # the save is removed as before
-    shown = host.statistics(reply["store"][STATS_KEY])
+    shown = host.answer("statistics", reply["store"][STATS_KEY])
     assert shown["screen"] == "stats" and "2 players · Easy" in shown["html"]
     assert "<svg" in shown["html"] and "style=" not in shown["html"]
 
@@ -191,7 +191,7 @@ def test_a_damaged_statistics_store_is_set_aside_with_a_message():
     assert reply["store"][BROKEN_KEY] == "{not json"
     assert parse(reply["store"][STATS_KEY]).played == 1
     assert "set aside" in reply["html"]
-    shown = host.statistics("{not json")
+    shown = host.answer("statistics", "{not json")
     assert shown["store"] == {BROKEN_KEY: "{not json", STATS_KEY: None}
     assert "set aside" in shown["html"]
 
@@ -202,13 +202,13 @@ def test_export_import_and_reset_with_a_confirmation():
 
     host = Host()
     stored = finish_against_computers(host)["store"][STATS_KEY]
-    download = host.export_stats(stored)["download"]
+    download = host.answer("export_stats", stored)["download"]
     assert download["name"].endswith(".json") and parse(download["text"]).played == 1
-    refused = host.import_stats('{"format": "other"}', stored)
+    refused = host.answer("import_stats", '{"format": "other"}', stored)
     assert STATS_KEY not in refused["store"] and "not imported" in refused["html"]
-    taken = host.import_stats(download["text"], None)
+    taken = host.answer("import_stats", download["text"], None)
     assert taken["store"][STATS_KEY] == download["text"] and "imported: 1 game." in taken["html"]
-    asked = host.statistics(stored, "reset")
+    asked = host.answer("statistics", stored, "reset")
     assert "Yes, reset" in asked["html"] and asked["store"] == {}
-    done = host.statistics(stored, "reset-confirmed")
+    done = host.answer("statistics", stored, "reset-confirmed")
     assert done["store"] == {STATS_KEY: None} and "have been reset" in done["html"]

@@ -14,6 +14,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from ui.worker import protocol
 from ui.worker.host import Host, parse_saves
 
@@ -211,7 +213,7 @@ def rendered_commands() -> set:
     fields = {"players": "2", "kind-0": "human", "kind-1": "bot", "edition": "classic"}
     host = Host(seeds=random.Random(1))
     replies = [host.hello("?seed=7&pace=instant&goal=1", "", {}, "normal")]
-    reply = host.deal(fields, {})
+    reply = host.answer("deal", fields, {})
     saves = dict(reply["store"])  # the game in progress, to resume
     while reply["screen"] != "over":
         replies.append(reply)
@@ -225,8 +227,8 @@ def rendered_commands() -> set:
                 replies.append(host.command(hand.group(1)))
                 replies.append(host.command("clear"))
             reply = host.act(str(host.session.screen().view.legal[-1]))
-    replies += [reply, host.command("review"), host.statistics(None, ""),
-                host.statistics(None, "reset"), host.rules()]
+    replies += [reply, host.command("review"), host.answer("statistics", None, ""),
+                host.answer("statistics", None, "reset"), host.rules()]
     saves[protocol.LAST_KEY] = reply["store"][protocol.LAST_KEY]
     replies.append(Host().hello("", "", parse_saves(json.dumps(saves)), "normal"))
     text = json.dumps(replies)  # every piece of markup, wherever in the replies it is
@@ -255,3 +257,29 @@ def test_a_command_nobody_carries_out_is_caught():
              '<i data-ui="rematchs"></i>'
     assert {protocol.command_name(value) for value in DATA_UI.findall(markup)} - known == \
         {"rematchs"}
+
+
+def test_the_hosts_dispatch_table_answers_exactly_the_protocols_verbs():
+    # "memory" is the worker script's own (ui/worker/__main__.py), not the game's.
+    assert set(Host().verbs) == set(protocol.VERBS) - {"memory"}
+    with pytest.raises(KeyError):
+        Host().answer("no-such-verb")
+
+
+def test_every_argument_the_worker_decodes_is_described_and_every_description_is_used():
+    source = (ROOT / "ui" / "worker" / "__main__.py").read_text(encoding="utf-8")
+    decode = ast.parse(source)
+    decoded = next(node.value for node in ast.walk(decode) if isinstance(node, ast.Assign)
+                   and getattr(node.targets[0], "id", "") == "DECODE")
+    decoded = {key.value for key in decoded.keys}
+    used = {argument for arguments in protocol.VERBS.values() for argument in arguments}
+    assert decoded <= set(protocol.ARGUMENTS), "an argument decoded but not described"
+    assert set(protocol.ARGUMENTS) <= used, "ARGUMENTS describes an argument no verb takes"
+
+
+def test_a_reply_key_the_protocol_lacks_is_caught():
+    from conftest import reply_checked
+
+    assert reply_checked(lambda: {"screen": "start"})() == {"screen": "start"}
+    with pytest.raises(AssertionError, match="surprise"):
+        reply_checked(lambda: {"screen": "start", "surprise": 1})()

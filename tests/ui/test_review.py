@@ -254,7 +254,7 @@ def test_the_same_record_gets_the_same_comments():
 def over_host(record: Record) -> tuple:
     made = Host(seeds=random.Random(1))
     made.hello("?pace=instant", "", {}, "normal")
-    return made, made.open_link(to_fragment(record), {})
+    return made, made.answer("open_link", to_fragment(record), {})
 
 
 def test_a_finished_games_link_opens_on_its_results_and_its_review_steps(game):

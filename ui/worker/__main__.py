@@ -108,7 +108,7 @@ def _verb(name):
             for index, parameter in enumerate(parameters):
                 text = texts[index] if index < len(texts) else None
                 values.extend(DECODE[parameter](text) if parameter in DECODE else (text,))
-            return getattr(host, name)(*values)
+            return host.answer(name, *values)
         reply = _answer(call)
         if name == "hello" and not _table_loaded:
             # Once the page has its answer (and shows "ready"), not before: see load_the_table.

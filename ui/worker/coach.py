@@ -27,8 +27,7 @@ from tweak.bots.reasons import points
 from tweak.words import told
 
 from .errors import SessionError
-from .i18n import WORDS, _, and_list, ngettext
-from .screens.cards import COLOUR_WORDS
+from .i18n import COLOUR_WORDS, WORDS, _, and_list, ngettext
 from .story import callout
 
 __all__ = ["Hint", "hint", "words", "capture_marks", "ask", "switch_sums", "switch_hints",

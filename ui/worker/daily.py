@@ -23,16 +23,14 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Optional
 
-from .address import query_params
 from .i18n import N_, _, ngettext, told
-from .protocol import DAILY_BROKEN_KEY, DAILY_KEY, SAVE_KEY
 
 __all__ = ["FORMAT", "LINEUP", "EDITION", "HARD_STEPS", "DailyError",
            "Result", "Status", "today", "parse_day", "day_text", "long_date", "deal_seed",
            "bot_seed", "make_bot", "read_day", "result_of", "result_line", "share_text", "fragment",
            "rival_text", "parse_rival", "compare_line",
            "parse_status", "dumps_status", "ordinal", "yesterday", "new_record", "check_replay",
-           "decision_bot", "take_back_refusal", "DailyVerbs"]
+           "decision_bot", "take_back_refusal"]
 
 FORMAT = "tweak-daily/1"
 EDITION = "classic"
@@ -355,148 +353,3 @@ def parse_status(text) -> Optional[Status]:
 
 def yesterday(day: date) -> date:
     return day - timedelta(days=1)
-
-
-# ---- the host's verbs ---------------------------------------------------------------------------
-
-
-class DailyVerbs:
-    """The daily deal's verbs (a mixin of ``ui.worker.host.Host``).
-
-    Today's deal not yet finished on this device is *the device's daily deal*: saved under
-    ``DAILY_KEY`` (never pushed out by another game), Take back refused, counted in the
-    statistics with the streak when it ends, and then only its result kept (no second try).
-    Any other daily deal (a past day's, or today's once played here) is a replay: an ordinary
-    saved game that says so and counts in no statistics."""
-
-    def today(self) -> date:
-        """The daily deal's today: the ``?today=`` hook, else the clock's UTC date."""
-        return self.hooks.today or today(self._clock)
-
-    def daily(self, text: str, saves: dict, link: bool = False) -> dict:
-        """The daily deal of the day ``text`` names (a ``#daily=`` link's ``DAY&vs=RESULT``,
-        ``link``; "" for today, the start screen's button): the device's own (dealt once,
-        then continued) or a replay.  A bad date changes nothing and says why on the start
-        screen."""
-        from .session import Session
-
-        now = self.today()
-        text, _amp, rest = text.partition("&")
-        try:
-            day = parse_day(text, now) if text or link else now
-        except DailyError as error:
-            self.notice = str(error)
-            return self.start(saves)
-        rival, said = self._rival(rest)
-        status, store, notice = self._read_daily(saves)
-        notice = " ".join(filter(None, (notice, said)))
-        if day == now and status is not None and status.day == now and not status.done:
-            return self._resume_daily(saves, rival, notice)
-        if day == now and not (status is not None and status.day == now):
-            session = Session.new_daily(day, self.pace)
-            session.daily_counts = True
-            session.rival = rival
-            session.notice = notice
-            if status is not None and not status.done:  # an earlier day's deal, unfinished:
-                # it becomes an ordinary saved game (the slot is today's now), never lost.
-                store[SAVE_KEY] = status.record
-                previous = self._keep_previous(saves.get(SAVE_KEY), session)
-                store.update(previous)
-            return self._begin(session, store, DAILY_KEY)
-        session = Session.new_daily(day, self.pace)
-        session.rival = rival
-        replay = (_("A replay of the daily deal of {date}: you have played today's deal on "
-                    "this device, so it counts in no statistics.") if day == now
-                  else _("A replay of the daily deal of {date}: it is not today's deal, so it "
-                         "counts in no statistics."))
-        session.notice = " ".join(filter(None, (
-            replay.format(date=long_date(day)), notice)))
-        return self._begin(session, {**store, **self._keep_previous(saves.get(SAVE_KEY),
-                                                                    session)})
-
-    @staticmethod
-    def _rival(rest: str) -> tuple:
-        """(a friend's result or None, what to tell the person) from the part of a daily
-        link after its date (``vs=142.3.2.4.0``, ``fragment``)."""
-        vs = query_params(rest).get("vs")
-        if vs is None:
-            return None, ""
-        try:
-            rival = parse_rival(vs)
-        except DailyError as error:
-            return None, _("The friend's result in this link cannot be read ({error}); the "
-                           "deal is the same.").format(error=error)
-        return rival, _("Your friend's result on this deal: {result}. Play it and "
-                        "compare.").format(result=result_line(rival))
-
-    def _resume_daily(self, saves: dict, rival=None, told_now: str = "") -> dict:
-        """Continue the device's daily deal from its slot (whatever its day: a deal started
-        before midnight UTC still counts for its own day); ``rival``, a friend's result from
-        the link that led here, replaces the one kept, and ``told_now`` is said."""
-        from .errors import SessionError
-        from .session import Session
-
-        status, store, notice = self._read_daily(saves)
-        if status is None or status.done:
-            self.notice = notice or _("There is no daily deal in progress to continue.")
-            return self.start(saves)
-        try:
-            session = Session.from_save(status.record, self.pace)
-            if session.daily != day_text(status.day):
-                raise SessionError(_("The saved daily deal is not the deal of its day."))
-        except SessionError as error:
-            self.notice = _("{error} It has been set aside (nothing is deleted).").format(
-                error=error)
-            rest = {k: v for k, v in saves.items() if k != DAILY_KEY}
-            return {**self.start(rest), "store": {DAILY_BROKEN_KEY: saves.get(DAILY_KEY),
-                                                  DAILY_KEY: None}}
-        session.daily_counts = True
-        session.rival = rival or status.rival
-        session.notice = told_now
-        return self._begin(session, store, DAILY_KEY)
-
-    @staticmethod
-    def _read_daily(saves: dict) -> tuple:
-        """(status or None, store, notice): a stored status that cannot be read is set aside
-        under ``DAILY_BROKEN_KEY`` (nothing is deleted) and the day starts afresh."""
-        text = saves.get(DAILY_KEY)
-        try:
-            return parse_status(text), {}, ""
-        except DailyError as error:
-            return None, {DAILY_BROKEN_KEY: text, DAILY_KEY: None}, _(
-                "The daily deal's saved state cannot be read ({error}). It has been set aside "
-                "(nothing is deleted).").format(error=error)
-
-    def _daily_section(self, status: Optional[Status], stats: Optional[str]) -> str:
-        """The start screen's Daily deal section: ``status`` (``_read_daily``), the moves of a
-        deal in progress, and the streak alive in ``stats``, the stored statistics."""
-        from .screens.start import render_daily  # here: that module imports this one
-
-        now = self.today()
-        moves = 0
-        if status is not None and not status.done:
-            from tweak.record import RecordError, loads
-
-            try:
-                moves = len(loads(status.record).actions)
-            except RecordError:
-                moves = 0  # found out, and set aside, when it is resumed
-        streak = 0  # no statistics yet: no streak, and no engine needed to say so
-        if stats:
-            from .stats import StatsError, current_streak, parse
-
-            try:
-                streak = current_streak(parse(stats), now)
-            except StatsError:
-                pass  # 0: the statistics screen says so, and sets the text aside
-        return render_daily(status, now, moves, streak)
-
-    @staticmethod
-    def _daily_status(session) -> Status:
-        """The slot's status for the device's daily deal: the game while it is played, only
-        its result once it is over (so it cannot be played again)."""
-        day = date.fromisoformat(session.daily)
-        if session.state.is_over:
-            seat = session.humans[0]
-            return Status(day, result=result_of(session.state, seat), rival=session.rival)
-        return Status(day, record=session.save_text(), rival=session.rival)

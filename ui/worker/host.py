@@ -1,14 +1,18 @@
-"""The worker's state and its answers to the page: ``Host`` has one method per verb of
-``ui.worker.protocol.VERBS`` (``ui/worker/__main__.py`` exports them), each returning a reply,
-a dict of ``REPLY_KEYS``.  Pure Python, tested under CPython.
+"""The worker's state and its answers to the page.
 
-A ``Host`` holds the address hooks, the game at the table (a ``ui.worker.session.Session``,
-None on the start screen), the storage key it is saved under (``slot``), the start screen's
-next notice, the pace and language in force and the open review.  Here are the dispatch and
-the replies; the verbs of saved games, the daily deal, statistics and the review are mixins
-beside their models (``ui.worker.saves``, ``daily``, ``stats``, ``review``).  The game's
-modules are imported inside the verbs that need them: the first answer needs no engine.
-docs/architecture.md tells the protocol and the path of one move.
+``Host`` holds the table (``session``: a ``ui.worker.session.Session`` when the game is this
+device's, a ``ui.worker.mirror.Mirror`` when another device hosts it, None on the start
+screen), the storage key it is kept under (``slot``), the start screen's next notice, the pace,
+language and address hooks in force, the open review, and the parts it is given: a
+``Narration`` (what assistive technology has heard), a ``Relay`` (what the other devices have
+been told) and a ``DailyDeal`` (the daily deal's today).  ``answer(verb, *arguments)`` looks
+the verb up in ``verbs``, the dispatch table of ``ui.worker.protocol.VERBS``: the table's own
+verbs are here, the others in ``ui.worker.verbs``.  Each returns a reply, a dict of
+``REPLY_KEYS``.  ``draw`` is pure (the table's screen as it is now); ``reply`` draws and then
+marks it shown: a flash and a notice are shown once, announcements heard once, and each other
+device is told what it has not been told.  Pure Python, tested under CPython; the game's modules
+are imported by the verbs that need them: the first answer needs no engine.
+docs/architecture.md tells the layers, the protocol and the path of one move.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import json
 import random
 from datetime import datetime, timezone
+from functools import partial
 from typing import Optional
 
 from tweak import levels
@@ -23,18 +28,18 @@ from tweak import levels
 from . import i18n
 from .address import query_params
 from .cues import LANG, cues, render_sound_controls
-from .daily import DailyVerbs, dumps_status
-from .guest import GuestVerbs
+from .daily import dumps_status
 from .errors import SessionError
 from .hooks import Hooks, parse_hooks
-from .hosting import HostingVerbs
-from .i18n import YOU, _, shown_name
+from .i18n import _
 from .protocol import DAILY_KEY, LAST_KEY, PACES, SAVE_KEY, STATS_KEY, STORED_KEYS
 from .remote import message
-from .review import ReviewVerbs
-from .saves import SavedGames
 from .screens.start import level_options, render_notice
-from .stats import StatsVerbs
+from .verbs import guest, relay, saves
+from .verbs import stats as statistics
+from .verbs.daily import DailyDeal, open_daily
+from .verbs.narration import Narration
+from .verbs.review import review, review_reply
 
 __all__ = ["Host", "parse_saves"]
 
@@ -43,50 +48,64 @@ def _utc_now():
     return datetime.now(timezone.utc)
 
 
-def _daily_in_play(host, saves: dict) -> bool:
-    status = host._read_daily(saves)[0]
-    return status is not None and not status.done
-
-
 # What the address opens: a link's fragment prefix -> the verb that opens what follows it.
 LINKS = {
-    "#g=": lambda host, rest, saves: host.open_link(rest, saves),
-    "#daily=": lambda host, rest, saves: host.daily(rest, saves, link=True),
+    "#g=": lambda host, rest, stored: saves.open_link(host, rest, stored),
+    "#daily=": lambda host, rest, stored: open_daily(host, rest, stored, link=True),
     # Play across devices: the main thread (ui/main_thread/peers.js) reads the invitation or
     # the reply and shows its screen; this tab plays another device's game, or none.
-    "#join=": lambda host, rest, saves: host._guest_open(rest),
-    "#reply=": lambda host, rest, saves: {"screen": "reply"},
+    "#join=": lambda host, rest, stored: guest.open_invitation(host, rest),
+    "#reply=": lambda host, rest, stored: {"screen": "reply"},
 }
 # After a reload, the slot of the game the tab showed -> whether it still holds that game.
 STILL_THERE = {
-    SAVE_KEY: lambda host, saves: bool(saves.get(SAVE_KEY)),
-    DAILY_KEY: _daily_in_play,
-    LAST_KEY: lambda host, saves: bool(saves.get(LAST_KEY)),
+    SAVE_KEY: lambda host, stored: bool(stored.get(SAVE_KEY)),
+    DAILY_KEY: lambda host, stored: host.daily.in_play(stored),
+    LAST_KEY: lambda host, stored: bool(stored.get(LAST_KEY)),
 }
 
 
-class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs, HostingVerbs, GuestVerbs):
+class Host:
     """The worker's state and the page protocol's verbs.  See the module docstring."""
 
     def __init__(self, seeds: Optional[random.Random] = None, clock=_utc_now,
-                 catalogues: str = i18n.CATALOGUES):
-        """``clock()``: an aware ``datetime`` now (tests pass a fixed one for the daily deal);
-        ``catalogues``: the compiled catalogues' archive (``ui.worker.i18n``)."""
+                 catalogues: str = i18n.CATALOGUES, narration: Optional[Narration] = None,
+                 relay_part: Optional[relay.Relay] = None, daily: Optional[DailyDeal] = None):
+        """``seeds``: new deals' seeds (by default the system's); ``clock()``: an aware
+        ``datetime`` now (tests pass a fixed one for the daily deal); ``catalogues``: the
+        compiled catalogues' archive (``ui.worker.i18n``); the parts, new ones by default."""
         self.catalogues = catalogues
         self.hooks = Hooks()
-        self._clock = clock
         self.slot = SAVE_KEY  # where the game on the table is saved (DAILY_KEY: today's deal)
         self.session = None
         self.notice = ""  # for the start screen
         self.pace = "normal"
-        self._seeds = seeds or random.SystemRandom()  # new deals' seeds
-        self._announced = 0  # serial of the last log entry announced
-        self._prompted = ("", -1)  # the last turn prompt announced, and its game step
+        self.seeds = seeds or random.SystemRandom()
         self.lang = LANG  # the language spoken aloud (ui.worker.cues): the worker's, set with it
         self.review = None  # ui.worker.review.Review of the finished game, while its review is open
-        self.guest = None  # ui.worker.guest.Mirror: this tab plays another device's game
-        self._told = {}  # remote seat -> what its device was last sent (ui.worker.hosting)
-        self._invited = ""  # the last invitations asked of the main thread (``peers``)
+        self.narration = narration or Narration()
+        self.relay = relay_part or relay.Relay()
+        self.daily = daily or DailyDeal(clock)
+        self.verbs = {
+            "hello": self.hello, "language": self.language, "start": self.start,
+            "act": self.act, "command": self.command, "bot_move": self.bot_move,
+            "screen": self.screen, "rules": self.rules, "link": self.link,
+            "deal": partial(saves.deal, self), "resume": partial(saves.resume, self),
+            "open_link": partial(saves.open_link, self),
+            "rematch": partial(saves.rematch, self),
+            "review_last": partial(saves.review_last, self),
+            "daily": partial(open_daily, self),
+            "statistics": partial(statistics.statistics, self),
+            "export_stats": partial(statistics.export_stats, self),
+            "import_stats": partial(statistics.import_stats, self),
+            "peer": self.peer,
+        }
+
+    def answer(self, verb: str, *arguments, **options) -> dict:
+        """The reply to ``verb`` of ``ui.worker.protocol.VERBS`` called with its decoded
+        ``arguments`` (and ``options``, its function's keywords); ``KeyError`` for a verb
+        that is not one."""
+        return self.verbs[verb](*arguments, **options)
 
     # -- the start screen and languages ------------------------------------------------------
 
@@ -113,23 +132,24 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs, HostingVerbs, GuestV
             self.notice = str(error)
         if self.hooks.pace:
             self.pace = self.hooks.pace
+        self.daily.fixed = self.hooks.today
         if playing is True or playing == "yes":  # "yes": tweak.save, as older pages kept it
             playing = SAVE_KEY
         return {**self._opening(fragment, saves, playing), **self._levels()}
 
-    def _opening(self, fragment: str, saves: dict, playing: str) -> dict:
+    def _opening(self, fragment: str, stored: dict, playing: str) -> dict:
         """What ``hello`` opens: a link's game (``LINKS``); the game the tab showed before a
         reload while its slot still holds it (``STILL_THERE``), else, that game having ended
         since, the last game's results (with their review); else the start screen."""
         for prefix, opens in LINKS.items():
             if fragment.startswith(prefix):
-                return opens(self, fragment[len(prefix):], saves)
+                return opens(self, fragment[len(prefix):], stored)
         if playing in STILL_THERE:
-            if STILL_THERE[playing](self, saves):
-                return self.resume(playing, saves)
-            if saves.get(LAST_KEY):
-                return self.resume(LAST_KEY, saves)
-        return self.start(saves)
+            if STILL_THERE[playing](self, stored):
+                return saves.resume(self, playing, stored)
+            if stored.get(LAST_KEY):
+                return saves.resume(self, LAST_KEY, stored)
+        return self.start(stored)
 
     def language(self, lang: str, saves: dict, showing: str = "") -> dict:
         """Speak ``lang`` from now on and draw again what the page shows (``showing``:
@@ -140,8 +160,10 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs, HostingVerbs, GuestV
         self.lang = i18n.current()
         if showing == "rules":
             reply = self.rules()
+        elif self.session is not None and self.session.kind() == "join":
+            reply = {"screen": "join"}
         elif self.session is not None:
-            reply = self._reply()
+            reply = self.reply()
         else:
             reply = self.start(saves)
         return {**reply, **self._levels()}
@@ -154,69 +176,61 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs, HostingVerbs, GuestV
                            for kind in ("human", "bot")}, "lang": i18n.current(),
                 "sound": render_sound_controls(i18n.current())}
 
-    def start(self, saves: dict) -> dict:
+    def start(self, stored: dict) -> dict:
         """Leave the table (the game stays saved) and show the start screen: the saved games
-        (``_saves_listing``), a notice and the daily deal section.  What cannot be read is set
-        aside (``store``) with a notice."""
-        leaving = self.session.remote if self.session is not None and self.guest is None else {}
+        (``ui.worker.verbs.saves.listing``), a notice and the daily deal section.  What cannot
+        be read is set aside (``store``) with a notice; the devices at a table left are told
+        it has ended."""
+        leaving = self.session.remote if self.session is not None else {}
         self.session = None
         self.review = None
-        self.guest = None
         self.slot = SAVE_KEY
-        listing, store = self._saves_listing(saves)
-        status, daily_store, daily_notice = self._read_daily(saves)
+        listing, store = saves.listing(self, stored)
+        status, daily_store, daily_notice = self.daily.read(stored)
         store.update(daily_store)
         self.notice = " ".join(filter(None, (self.notice, daily_notice)))
         notice, self.notice = self.notice, ""
-        reply = {"screen": "start", "saves": listing, "notice": render_notice(notice),
-                 "daily": self._daily_section(status, saves.get(STATS_KEY)), "store": store}
-        self._invited = ""
-        reply["peers"] = '{"seats": []}'  # no table open to other devices now
-        reply["send"] = {str(seat): [message("bye", why="ended")]
-                         for seat, there in leaving.items() if there.here}
-        return reply
+        return {"screen": "start", "saves": listing, "notice": render_notice(notice),
+                "daily": self.daily.section(status, stored.get(STATS_KEY)), "store": store,
+                "peers": self.relay.close(),
+                "send": {str(seat): [message("bye", why="ended")]
+                         for seat, there in leaving.items() if there.here}}
 
     # -- playing ------------------------------------------------------------------------
 
     def act(self, action: str, stats: Optional[str] = None) -> dict:
         """A move in notation (a clicked ``data-action``) by the person to act; ``stats``, the
         stored statistics (counted into if the move ends the game)."""
-        if self.guest is not None:
-            return self._guest_play(lambda mirror: mirror.act(action))
-        return self._play(lambda session: session.act(action), stats)
+        self.review = None  # a move leaves the review
+        return self.play(lambda table: table.act(action), stats)
 
     def command(self, text: str) -> dict:
         """A UI command (a clicked ``data-ui``) that is not a move: selection, choosers, pass
-        screens, next round, pace."""
+        screens, next round, pace, the review.  While the review is open, a table command
+        (e.g. a notice's OK) leaves it open."""
         name, _sep, arg = text.partition(":")
         if name == "pace" and arg in PACES:
             self.pace = arg
         if name == "review":
-            return self._review(arg)
-        if self.guest is not None:
-            return self._guest_play(lambda mirror: mirror.command(text))
-        session = self._session()
-        if self.review is not None:  # e.g. a notice's OK: the review stays open
-            return self._review_reply(announce=False)
-        reply = self._play(lambda session: session.command(text))
+            return review(self, arg)
+        table = self.table()
+        if self.review is not None:
+            return self.reply()
+        reply = self.play(lambda table: table.command(text))
         if name == "take-back":  # the log was told anew: nothing in it is news
-            self._announced = session.log[-1].serial if session.log else 0
+            self.narration.quiet(table)
         return reply
 
     def bot_move(self, stats: Optional[str] = None) -> dict:
         """The computer seat to act thinks (here, in the worker) and moves; when no computer is
-        to move the reply just shows the screen.  ``stats`` as for ``act``."""
-        if self.guest is not None:
-            return {}  # the host's device plays its computers
-        return self._play(lambda session: session.step_bots(limit=1), stats)
+        to move (or, on a guest's device, the host's device plays them) the reply just shows
+        the screen.  ``stats`` as for ``act``."""
+        return self.play(lambda table: table.step_bots(limit=1), stats)
 
     def screen(self) -> dict:
         """The current screen again (e.g. after the rules page)."""
-        if self.guest is not None:
-            return self._guest_play(lambda mirror: None)
-        if self.review is not None and self.session is not None:
-            return self._review_reply(announce=False)
-        return self._reply()
+        table = self.table()
+        return {} if table.kind() == "join" else self.reply()
 
     def rules(self) -> dict:
         """The "How to play" page, showing the current game's rule set if one is open."""
@@ -224,120 +238,131 @@ class Host(SavedGames, DailyVerbs, StatsVerbs, ReviewVerbs, HostingVerbs, GuestV
 
         from .screens import rules
 
-        current = self.session.record.rules if self.session else None
+        table = self.session
+        current = table.rules if table is not None and table.kind() != "join" else None
         return {"screen": "rules", "html": rules.render_rules(EDITIONS, current)}
 
     def link(self) -> dict:
         """The current game's link fragment (``g=...``), for "Copy link"."""
-        if self.guest is not None:  # the record, and so every hand, is the host's
-            raise SessionError(_("Only the host's device can share this game."))
-        return {"fragment": self._session().link_fragment()}
+        return {"fragment": self.table().link_fragment()}
 
-    # -- replies ------------------------------------------------------------------------
+    def peer(self, source: str, event: str, text: str = "", stats=None) -> dict:
+        """An event of another device's channel (``ui.worker.verbs.relay.peer`` on the device
+        that holds the game, ``ui.worker.verbs.guest.peer`` on a guest's)."""
+        if self.session is not None and self.session.guest:
+            return guest.peer(self, source, event, text, stats)
+        return relay.peer(self, source, event, text, stats)
 
-    def _session(self):
+    # -- the table and its replies --------------------------------------------------------
+
+    def table(self):
+        """The game at the table; ``SessionError`` on the start screen."""
         if self.session is None:
             raise SessionError(_("There is no game on the table."))
         return self.session
 
-    def _play(self, change, stats: Optional[str] = None) -> dict:
-        session = self._session()
-        self.review = None  # a move or a table command leaves the review
-        before = len(session.record.actions)
-        was_over = session.state.is_over
+    def begin(self, session, store: dict, slot: str = SAVE_KEY, saved: bool = True) -> dict:
+        """Put ``session`` on the table, kept under ``slot``; the reply writes ``store`` (what
+        the game it replaces leaves behind) and, when ``saved``, the game into its slot."""
+        self.session = session
+        self.review = None
+        self.slot = slot
+        self.relay.forget()  # the devices at this table are told everything anew
+        self.notice = ""
+        self.narration.restart(session)
+        return self.reply(store=store, saved=saved)
+
+    def play(self, change, stats: Optional[str] = None) -> dict:
+        """``change(table)``, a person's click (a ``SessionError`` becomes the table's notice),
+        then the reply; a game it ends is counted into ``stats``, the stored statistics, unless
+        it is another device's or a replay of a daily deal."""
+        table = self.table()
+        if table.kind() == "join":
+            return {}  # nothing from the host yet: the join screen is the main thread's
+        before, was_over = table.moves, table.state.is_over
         try:
-            change(session)
+            change(table)
         except SessionError as error:
-            session.notice = str(error)
+            table.notice = str(error)
         store = {}
-        replay = session.daily and not session.daily_counts  # a daily deal's replay: no count
-        if stats is not None and session.state.is_over and not was_over and not replay:
-            store = self._count_game(session, stats)
-        actions = len(session.record.actions)
-        return self._reply(store=store, saved=actions != before, moved=actions > before)
+        replay = table.daily and not table.daily_counts  # a daily deal's replay: no count
+        if stats is not None and not table.guest and table.state.is_over and not was_over \
+                and not replay:
+            store = statistics.count_ended_game(table, stats)
+        return self.reply(store=store, saved=table.moves != before,
+                          moved=table.moves > before)
 
-    def _reply(self, store: Optional[dict] = None, saved: bool = False,
-               moved: bool = False) -> dict:
-        """The reply showing the session now; ``saved``: the record changed (store it, animate
-        it); ``moved``: a move was made by this call (not taken back), so it is heard."""
-        from .motion import motion_of
-        from .screens import game
-
-        session = self._session()
-        store = dict(store or {})
-        if self.slot is None:  # a guest's device: the game is saved on the host's
-            pass
-        elif saved and self.slot == DAILY_KEY:  # the device's daily deal: its own slot
-            store[DAILY_KEY] = dumps_status(self._daily_status(session))
-            if session.state.is_over:
-                store[LAST_KEY] = session.save_text()
-        elif saved:  # a finished game has nothing to resume; it is kept as the last game
-            if session.state.is_over:
-                store.update({SAVE_KEY: None, LAST_KEY: session.save_text()})
-            else:
-                store[SAVE_KEY] = session.save_text()
-        session.pace = self.pace
-        screen = session.screen()
-        reply = {"screen": screen.kind, "html": game.render_screen(screen),
-                 "bot": session.bot_to_act(), "store": store, "pace": self.pace,
-                 "slot": self.slot}
-        session.notice = ""  # a notice is shown once
-        narration, prompt = self._narration(session, screen)
-        reply.update(narration)
-        reply.update(cues(session.state.events if moved else (), session.names, prompt,
-                          self.lang))
-        if saved:
-            eyes = screen.view.seat if screen.view else None
-            reply["motion"] = motion_of(session.state.events, eyes, session.rules)
-        flash = session.take_flash()
-        if flash is not None:
-            # Over a score sheet a TWEAK! burst would hide the numbers: a toast says it instead.
-            big = flash.tweak and screen.kind not in ("scores", "over")
-            reply["flash"] = game.render_flash(flash, session.names, big=big)
-            reply["flash_big"] = big
-        if self.guest is None:
-            self._hosting(session, reply)
+    def reply(self, store: Optional[dict] = None, saved: bool = False,
+              moved: bool = False) -> dict:
+        """The reply showing the table now (the review, while one is open), then marked
+        shown, with what the other devices must hear.  ``saved``: the record changed (store
+        it, animate it); ``moved``: a move was made by this call (not taken back): it is
+        heard."""
+        table = self.table()
+        table.pace = self.pace
+        if self.review is not None:
+            reply = {**review_reply(self, announce=False), "store": dict(store or {})}
+        else:
+            reply, shown = self._drawn(store, saved, moved)
+            self.narration.heard(shown)
+            table.notice = ""  # a notice is shown once
+            table.flash = None  # and so is a celebration
+        if table.guest:
+            reply["joined"] = True
+            if table.outbox:
+                reply["send"] = {"host": table.outbox}
+                table.outbox = []
+        else:
+            extras, told = self.relay.news(table)
+            reply["store"].update(extras.pop("store", {}))
+            reply.update(extras)
+            self.relay.told(told)
         return reply
 
-    def _narration(self, session, screen) -> tuple:
-        """What assistive technology hears and where focus goes: ``announce``, the sentences
-        of every move logged since the last reply and, when a person's turn begins, its
-        prompt; ``focus``, a selector of the control a person is likely to use next, and
-        ``turn``, true when that person's turn has just begun (the page then moves focus).
-        With it, the prompt of a turn that has just begun ("" if none), for ``ui.worker.cues``."""
-        news = [entry.text for entry in session.log if entry.serial > self._announced]
-        self._announced = session.log[-1].serial if session.log else 0
-        prompt, focus = _prompt_and_focus(screen)
-        key = (prompt, session.state.step)  # a new turn, even at the same target
-        turn = bool(prompt) and key != self._prompted
-        self._prompted = key
-        if turn:
-            news.append(prompt)
-        return {"announce": news, "focus": focus, "turn": turn}, prompt if turn else ""
+    def draw(self, store: Optional[dict] = None, saved: bool = False,
+             moved: bool = False) -> dict:
+        """The table's screen now, as ``reply`` shows it, changing nothing: drawn twice, it is
+        the same."""
+        return self._drawn(store, saved, moved)[0]
 
+    def _drawn(self, store, saved: bool, moved: bool) -> tuple:
+        """(reply, heard): ``draw``'s reply and what ``Narration.heard`` then records."""
+        from .screens.motion import motion_of
+        from .screens import game
 
-def _prompt_and_focus(screen):
-    """The turn's spoken prompt (empty when no person is to act on this screen) and the
-    selector of the control to focus."""
-    if screen.kind == "scores":
-        return "", "#next-round"
-    if screen.kind == "over":
-        return "", "#rematch, #game .share-result"
-    if screen.kind == "pass":
-        name = shown_name(screen.names[screen.pass_to])
-        return _("Pass the device to {name}.").format(name=name), "[data-ui=reveal]"
-    me = screen.view
-    if not me.my_turn or screen.hide_hand or not me.legal:
-        return "", ""
-    named = screen.names[me.seat] != YOU and screen.hot_seat
-    if me.phase == "bomb":
-        prompt = (_("The Bomb, {name}: choose a card to give up.") if named
-                  else _("The Bomb: choose a card to give up."))
-    else:
-        prompt = (_("Your turn, {name} — make {target}.") if named
-                  else _("Your turn — make {target}."))
-    return (prompt.format(name=screen.names[me.seat], target=me.target),
-            ".hand [data-ui^='hand:']")
+        table = self.table()
+        store = {**(store or {}), **(self._saved(table) if saved else {})}
+        screen = table.screen()
+        reply = {"screen": screen.kind, "html": game.render_screen(screen),
+                 "bot": table.bot_to_act(), "store": store, "pace": self.pace,
+                 "slot": self.slot}
+        narration, prompt, heard = self.narration.news(table, screen)
+        reply.update(narration)
+        reply.update(cues(table.state.events if moved else (), table.names, prompt, self.lang))
+        if saved:
+            eyes = screen.view.seat if screen.view else None
+            reply["motion"] = motion_of(table.state.events, eyes, table.rules)
+        if table.flash is not None:
+            # Over a score sheet a TWEAK! burst would hide the numbers: a toast says it instead.
+            big = table.flash.tweak and screen.kind not in ("scores", "over")
+            reply["flash"] = game.render_flash(table.flash, table.names, big=big)
+            reply["flash_big"] = big
+        return reply, heard
+
+    def _saved(self, table) -> dict:
+        """What to store of the table's game after its record changed: the device's daily deal
+        in its own slot; a game in progress as the save; a finished one as the last game (it
+        has nothing to resume).  Nothing on a guest's device: the host's device keeps it."""
+        if self.slot is None:
+            return {}
+        if self.slot == DAILY_KEY:
+            store = {DAILY_KEY: dumps_status(self.daily.status_of(table))}
+            if table.state.is_over:
+                store[LAST_KEY] = table.save_text()
+            return store
+        if table.state.is_over:
+            return {SAVE_KEY: None, LAST_KEY: table.save_text()}
+        return {SAVE_KEY: table.save_text()}
 
 
 def parse_saves(text: str) -> dict:

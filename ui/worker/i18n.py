@@ -27,7 +27,8 @@ import zipimport  # Python's own importer of zips, always loaded: no cost
 from tweak import words as tweak_words
 
 __all__ = ["DOMAIN", "SOURCE", "PSEUDO", "CATALOGUES", "available", "choose", "use", "current",
-           "_", "ngettext", "N_", "WORDS", "told", "pseudo", "YOU", "shown_name", "and_list"]
+           "_", "ngettext", "N_", "WORDS", "told", "pseudo", "YOU", "shown_name", "and_list",
+           "COLOUR_WORDS"]
 
 DOMAIN = "tweak"
 SOURCE = "en"
@@ -156,6 +157,9 @@ class _GameLanguage:
 
 
 WORDS = _GameLanguage()
+
+# The cards' colours in English, by ``tweak.cards.Colour`` (translated when shown: ``_(word)``).
+COLOUR_WORDS = (N_("red"), N_("orange"), N_("yellow"), N_("green"), N_("blue"), N_("purple"))
 
 
 def told(error) -> str:

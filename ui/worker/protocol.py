@@ -5,7 +5,8 @@ gets back a reply: a JSON object whose keys are ``REPLY_KEYS``.  A clicked ``dat
 a move in notation (sent with ``act``); a clicked ``data-ui`` is a command: the main thread
 carries out ``PAGE_COMMANDS`` itself (it may then call a verb) and sends every other command,
 ``WORKER_COMMANDS``, to the worker's ``command``.  ``STORAGE`` names the ``localStorage`` keys
-(the worker says what to store, the page stores); ``PACES`` the pace of computer moves.
+(the worker says what to store, the page stores); ``PACES`` the pace of computer moves;
+``NAME_LENGTH`` and its kin the lengths both threads cut or check.
 MicroPython cannot import this module: page.py keeps copies of the names it uses, and
 tests/ui/test_protocol.py checks them against this module.  docs/architecture.md tells the
 flow of one move through these names.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 __all__ = ["VERSION", "VERBS", "REPLY_KEYS", "PAGE_COMMANDS", "WORKER_COMMANDS", "STORAGE",
            "PEER_VERSION", "MAX_TO_HOST", "MAX_TO_GUEST", "PEER_MESSAGES", "TO_HOST", "TO_GUEST",
+           "NAME_LENGTH", "TABLE_ID_LENGTH", "SECRET_LENGTH",
            "TABLE_KEY", "SEAT_KEY",
            "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "LAST_KEY", "LAST_BROKEN_KEY", "DAILY_KEY",
            "DAILY_BROKEN_KEY",
@@ -86,7 +88,7 @@ REPLY_KEYS = {
     "announce": "sentences for the live region: the moves since the last reply, the prompt",
     "focus": "a selector of the control a person is likely to use next",
     "turn": "a person's turn has just begun (the page moves focus)",
-    "motion": "how the move's cards travel (ui.worker.motion.motion_of)",
+    "motion": "how the move's cards travel (ui.worker.screens.motion.motion_of)",
     "fragment": "the game's link fragment (link)",
     "download": '{"name", "text"}: a file to save (export_stats)',
     "error": "a sentence for the player: the call could not be answered",
@@ -163,6 +165,14 @@ STORED_KEYS = SAVE_KEYS + (DAILY_KEY, STATS_KEY, LAST_KEY, TABLE_KEY)
 # its thinking by the same names.
 PACES = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 DEFAULT_PACE = "normal"
+
+# Lengths in characters (code points: Python's len, JavaScript's [...text].length) that both
+# threads cut or check.  ui/main_thread/signal.js keeps the main thread's copy (LIMITS, and
+# cleanName: whitespace collapsed as " ".join(text.split()) does, then cut);
+# tests/ui/test_limits.py checks the two agree.
+NAME_LENGTH = 16  # a player's name (a seat's, a guest's, the host's in an invitation)
+TABLE_ID_LENGTH = 16  # a table's id, in invite and reply links and a guest's "open" event
+SECRET_LENGTH = 64  # the secret a host gives the device that takes a seat (to take it back)
 
 # Messages between devices, one text each on a data channel: a JSON object
 # {"v": PEER_VERSION, "t": type, field: value...} (ui.worker.remote reads and writes them).

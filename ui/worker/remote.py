@@ -18,14 +18,13 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from .errors import SessionError
-from .i18n import _, told
+from .i18n import _
 from .protocol import MAX_TO_GUEST, MAX_TO_HOST, PEER_MESSAGES, PEER_VERSION, TO_HOST
 
 __all__ = ["Presence", "RemoteSeats", "PeerError", "read_message", "message", "new_secret",
            "MAX_FIELD"]
 
 MAX_FIELD = 400  # characters of one text field: names, secrets and moves are far shorter
-MAX_SECRET = 64
 
 
 class PeerError(ValueError):
@@ -73,16 +72,11 @@ class RemoteSeats:
         legal.  The sender's seat is where the message came from, never what it says."""
         if seat not in self.remote or self.lobby or self.remote_to_act() != seat:
             raise SessionError(_("It is not your turn to play."))
-        from tweak import NotationError, legal_actions, parse_action
+        from tweak import legal_actions
 
-        try:
-            action = parse_action(text)
-        except NotationError as error:
-            raise SessionError(_("That move cannot be read: {error}").format(
-                error=told(error))) from None
-        if action not in legal_actions(self.state):
-            raise SessionError(_("{move} is not a legal move now.").format(move=text[:40]))
-        self._apply(action)
+        from .screen_data import checked_move
+
+        self._apply(checked_move(text, legal_actions(self.state)))
 
     def make_computer(self, seat: int) -> None:
         """Seat ``seat``, on another device, is a computer's from now on (at the default

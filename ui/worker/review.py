@@ -33,7 +33,7 @@ from .i18n import _, ngettext, told
 # worker's first answer, which needs none of them.
 
 __all__ = ["Review", "ReviewScreen", "Comment", "ReviewError", "REVIEW_BUDGET",
-           "CLEAR_MARGIN", "ReviewVerbs"]
+           "CLEAR_MARGIN"]
 
 # A judgement's budget (``tweak.bots.Budget``'s fields): engine steps, so the same record
 # gets the same comments, and a clock cap, the hard stop that keeps a step of the review
@@ -265,65 +265,3 @@ def _short(text: str) -> str:
     """A text to quote in a message, cut short: a hostile one may be very long."""
     text = str(text)
     return text if len(text) <= 20 else text[:20] + "…"
-
-
-# ---- the host's verbs ---------------------------------------------------------------------------
-
-
-class ReviewVerbs:
-    """The review's verbs (a mixin of ``ui.worker.host.Host``): the "review" commands on the
-    finished game at the table; ``self.review`` is its open ``Review`` (None: none is)."""
-
-    def _review(self, arg: str) -> dict:
-        """The "review" commands: "review" opens the review of the finished game on the table
-        (at its first step), "review:close" goes back to its results, and "review:CMD" is
-        ``Review.go(CMD)``.  A game still being played is not reviewed (the review shows every
-        hand): the table says why."""
-        session = self._session()
-        if arg == "close":
-            self.review = None
-            return {**self._game_reply(), "focus": "#review-game"}  # where the person left
-        if self.review is None or self.review.record is not session.record:
-            try:
-                if session.record is None:  # a guest's device, before the host sent it
-                    raise ReviewError(_("This game's record has not reached this device."))
-                self.review = Review(session.record, session.names)
-            except SessionError as error:
-                self.review = None
-                session.notice = str(error)
-                return self._game_reply()
-        notice = ""
-        back_from = self.review.sheet
-        if arg:
-            try:
-                self.review.go(arg)
-            except SessionError as error:
-                notice = str(error)
-        return self._review_reply(notice=notice, back_from=back_from if arg == "back" else None)
-
-    def _game_reply(self) -> dict:
-        """The game's own screen (its results), on the host's device or a guest's."""
-        return self._reply() if self.guest is None else self._guest_reply(self.guest)
-
-    def _review_reply(self, notice: str = "", back_from=None, announce: bool = True) -> dict:
-        """The review's screen; ``announce`` says the step (position, move, comment) or the
-        score sheet opened.  Focus goes where the person is likely to go on: a stepping button
-        still enabled, the way back from a score sheet, or (``back_from`` a score sheet) that
-        round's score sheet button."""
-        from .screens import review as review_page
-
-        screen = self.review.screen()
-        if screen.sheet is not None:
-            said = [_("Round {n} score sheet.").format(n=screen.sheet.round)]
-            focus = "#review-back"
-        else:
-            said = [review_page.position_line(screen) + "."]
-            said += [entry.text for entry in screen.entries]
-            if screen.comment:
-                said.append(screen.comment.text)
-            focus = "#review-prev" if screen.step == screen.steps else "#review-next"
-            if back_from:
-                focus = f"[data-ui='review:sheet:{back_from}']"
-        return {"screen": "review", "html": review_page.render_review(screen, notice),
-                "bot": False, "store": {}, "pace": self.pace,
-                "announce": said if announce else [], "focus": focus, "turn": False}

@@ -2,7 +2,8 @@
 (the host's game) or a ``ui.worker.mirror.Mirror`` (a guest's) from a seat's ``PlayerView``,
 never from a ``State``, and drawn by ``ui.worker.screens``; and ``Selection``, the person's picks
 this turn (a hand card, table cards by position, an open [T!] chooser), which are not part of
-the game, with ``capture_of`` and ``place_of``, the legal action a selection spells.
+the game, with ``capture_of`` and ``place_of``, the legal action a selection spells, and
+``checked_move``, the one check of a move in notation that every table makes.
 """
 
 from __future__ import annotations
@@ -10,9 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from tweak import Capture, Place, PlayerView
+from tweak import Capture, NotationError, Place, PlayerView, parse_action
 
-__all__ = ["Screen", "Selection", "capture_of", "place_of"]
+from .errors import SessionError
+from .i18n import _, told
+
+__all__ = ["Screen", "Selection", "capture_of", "place_of", "checked_move"]
 
 
 @dataclass(frozen=True)
@@ -77,3 +81,17 @@ def place_of(me: PlayerView, selection: Selection):
         return None
     action = Place(selection.hand)
     return action if action in me.legal else None
+
+
+def checked_move(text: str, legal):
+    """The action that ``text`` (notation: a clicked ``data-action`` or another device's move)
+    names, if it is one of ``legal`` (the legal actions of the seat that sends it); else
+    ``SessionError`` saying that it cannot be read or is not legal now."""
+    try:
+        action = parse_action(text)
+    except NotationError as error:
+        raise SessionError(_("That move cannot be read: {error}").format(
+            error=told(error))) from None
+    if action not in legal:
+        raise SessionError(_("{move} is not a legal move now.").format(move=text[:40]))
+    return action

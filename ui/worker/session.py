@@ -14,12 +14,13 @@ sentence fit to show.
 from __future__ import annotations
 
 from collections import deque
+from secrets import token_urlsafe
 from dataclasses import replace
 from typing import Optional
 
 from tweak import (
-    EDITIONS, NotationError, PlayerView, Record, RecordError, apply, dumps,
-    from_fragment, legal_actions, loads, new_game, parse_action, replay, to_fragment, view,
+    EDITIONS, PlayerView, Record, RecordError, apply, dumps,
+    from_fragment, legal_actions, loads, new_game, replay, to_fragment, view,
 )
 from tweak.events import RoundEnded
 from tweak.rules import MAX_PLAYERS, MIN_PLAYERS, RulesError
@@ -32,7 +33,7 @@ from .hooks import Hooks
 from .i18n import _, told
 from .protocol import PACES
 from .remote import Presence, RemoteSeats
-from .screen_data import Screen, Selection
+from .screen_data import Screen, Selection, checked_move
 from .seats import MAX_NAME, Seat, Setup, clean_name
 from .story import Flash, flash_of, tell
 from .takeback import TakeBack
@@ -74,7 +75,8 @@ class Session(TakeBack, Computers, RemoteSeats):
         # at the table until their device joins.
         self.remote = {i: Presence() for i, seat in enumerate(self.seats) if seat.is_remote}
         self.lobby = False  # a new game with seats on other devices waits for them to join
-        self.table = ""  # the id of this game's table for other devices (ui.worker.hosting)
+        # The id of this game's table for other devices (ui.worker.verbs.relay).
+        self.table = token_urlsafe(6) if self.remote else ""
         self.away_folded = False  # the host folded the banner of seats away ("away" command)
         self.last_actor = None  # the seat that made the last action
         self.daily_counts = False  # ui.worker.host marks the device's own daily deal
@@ -194,6 +196,13 @@ class Session(TakeBack, Computers, RemoteSeats):
 
     # -- what is true now --
 
+    guest = False  # the game is this device's (ui.worker.mirror.Mirror: another device's)
+
+    @property
+    def moves(self) -> int:
+        """The moves made so far (a take-back makes it smaller)."""
+        return len(self.record.actions)
+
     @property
     def hot_seat(self) -> bool:
         return len(self.humans) >= 2
@@ -243,8 +252,6 @@ class Session(TakeBack, Computers, RemoteSeats):
         hide = self.hot_seat and (self.viewer is None or self.viewer != seat or kind != "table")
         seen = None if kind == "pass" else view(self.state, eyes)
         mine = kind == "table" and self.human_to_act() and not hide  # then eyes == seat
-        if all(presence.here for presence in self.remote.values()):
-            self.away_folded = False  # the next seat to go away finds the banner open
         return Screen(
             **coach.on_screen(self, seen if mine else None),
             take_back=mine and self.can_take_back(),
@@ -286,14 +293,7 @@ class Session(TakeBack, Computers, RemoteSeats):
         who must act now; ``SessionError`` if it is not theirs to make or not legal now."""
         if not self.human_to_act() or (self.hot_seat and self.viewer != self.state.to_act):
             raise SessionError(self._wait_sentence())
-        try:
-            action = parse_action(text)
-        except NotationError as error:
-            raise SessionError(_("That move cannot be read: {error}").format(
-                error=told(error))) from None
-        if action not in legal_actions(self.state):
-            raise SessionError(_("{move} is not a legal move now.").format(move=text[:40]))
-        self._apply(action)
+        self._apply(checked_move(text, legal_actions(self.state)))
 
     def command(self, text: str) -> None:
         """A UI command that is not a move (a clicked ``data-ui``, ``name`` or

@@ -1,15 +1,18 @@
-"""Statistics of the person at this device: their finished games against computers; and the
-host's verbs for them (``StatsVerbs``, a mixin of ``ui.worker.host.Host``).  Pure Python.
+"""Statistics of the person at this device: their finished games against computers.  Pure
+Python.
 
 * ``Stats``: ``games``, ``{"PLAYERS LEVEL": (played, won)}`` (LEVEL the computers' level of
   ``tweak.levels``, or ``mixed``); ``best_round`` (R18), ``tweaks`` (R15), ``biggest`` and
-  ``biggest_words``, the person's biggest capture (R5) in points and in English words
-  (``biggest_capture`` reads its cards back to name them in any language); the daily deal's
-  ``daily_played``, ``daily_streak`` (consecutive UTC days ending on ``daily_last``,
+  ``biggest_capture``, the person's biggest capture (R5) in points and in the game's notation
+  (``R5xY1+G2``, ``tweak.actions.format_action``; "" when none is known), which
+  ``biggest_action`` reads back so the screen names its cards in any language; the daily
+  deal's ``daily_played``, ``daily_streak`` (consecutive UTC days ending on ``daily_last``,
   "YYYY-MM-DD") and ``daily_best``.
 * The stored text under ``STATS_KEY``, also the exported file: JSON ``{"format":
-  "tweak-stats/1", "games": {...}, ...}`` with those fields (the daily ones optional).
+  "tweak-stats/1", "games": {...}, ...}`` with those fields (each but ``format`` optional).
   ``parse`` refuses anything else with ``StatsError`` and a sentence in the current language.
+  It still reads the earlier ``biggest_words`` ("red 5 took green 2, yellow 1: 13 points",
+  English words) in place of ``biggest_capture``; ``dumps`` writes only the notation.
 * ``count_game(stats, record)`` counts a finished game with exactly one person against
   computers, never a practice game (``Record.practice``); ``count_daily(stats, day)`` the
   device's own daily deal; ``current_streak(stats, today)`` is the streak still alive.
@@ -18,25 +21,23 @@ host's verbs for them (``StatsVerbs``, a mixin of ``ui.worker.host.Host``).  Pur
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
-from typing import Optional
 
-from tweak.cards import Colour, Face
+from tweak.cards import Colour, Face, NotationError
 
 from .i18n import N_, _, ngettext, told
-from .protocol import STATS_BROKEN_KEY, STATS_KEY
 
-# The engine (tweak.record, tweak.events) is imported inside the functions that need it: the
-# host imports this module for the worker's first answer, which needs no engine.
+# The engine (tweak.record, tweak.events, tweak.actions) is imported inside the functions that
+# need it: the host imports this module for the worker's first answer, which needs no engine.
 
 __all__ = ["Stats", "StatsError", "FORMAT", "parse", "dumps", "count_game", "count_daily",
-           "current_streak", "rows", "counts", "biggest_capture", "StatsVerbs"]
+           "current_streak", "rows", "counts", "biggest_action"]
 
 FORMAT = "tweak-stats/1"
 MAX_ROWS = 200  # 5 numbers of players x a few levels; more is not a statistics file
 MAX_COUNT = 10**9
+MAX_TEXT = 200  # a capture's notation is under 50 characters; its English words under 200
 _DAILY_FIELDS = ("daily_played", "daily_streak", "daily_best", "daily_last")
 
 
@@ -50,7 +51,7 @@ class Stats:
     best_round: int = 0
     tweaks: int = 0
     biggest: int = 0
-    biggest_words: str = ""
+    biggest_capture: str = ""
     daily_played: int = 0
     daily_streak: int = 0
     daily_best: int = 0
@@ -94,7 +95,7 @@ def parse(text) -> Stats:
         raise StatsError(_("this is not a TWEAK! statistics file (format {format})").format(
             format=FORMAT))
     unknown = sorted(set(data) - {"format", "games", "best_round", "tweaks", "biggest",
-                                   "biggest_words", *_DAILY_FIELDS})
+                                   "biggest_capture", "biggest_words", *_DAILY_FIELDS})
     if unknown:
         raise StatsError(ngettext("unknown field in the statistics: {fields}",
                                   "unknown fields in the statistics: {fields}",
@@ -118,9 +119,7 @@ def parse(text) -> Stats:
                                       "it says {won} games won of {played} played ({key})",
                                       won).format(won=won, played=played, key=repr(key)))
         table[key] = (played, won)
-    words = data.get("biggest_words", "")
-    if not isinstance(words, str) or len(words) > 200:
-        raise StatsError(_("its biggest capture is not a short text"))
+    capture = _biggest_capture(data)
     last = data.get("daily_last", "")
     if not isinstance(last, str) or (last and not _is_day(last)):
         raise StatsError(_("its last daily deal is not a date ({text})").format(
@@ -129,7 +128,60 @@ def parse(text) -> Stats:
         _count(data.get(name, 0), _(_COUNT_NAMES[name])) for name in _COUNT_NAMES)
     if not streak <= best <= played or (streak > 0) != bool(last):
         raise StatsError(_("its daily-deal streaks do not add up"))
-    return Stats(table, best_round, tweaks, biggest, words, played, streak, best, last)
+    return Stats(table, best_round, tweaks, biggest, capture, played, streak, best, last)
+
+
+def _biggest_capture(data: dict) -> str:
+    """The biggest capture's notation in the parsed file ``data``, canonical ("" if none):
+    its ``biggest_capture``, else the capture read from the earlier ``biggest_words``.
+    Raises ``StatsError`` if either is not text or the notation is not a capture."""
+    field_name = "biggest_capture" if "biggest_capture" in data else "biggest_words"
+    text = data.get(field_name, "")
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise StatsError(_("its biggest capture is not a short text"))
+    if field_name == "biggest_words":
+        return _capture_of_words(text)
+    if not text:
+        return ""
+    from tweak.actions import Capture, format_action, parse_action
+
+    try:
+        action = parse_action(text)
+        if not isinstance(action, Capture):
+            # A hand card alone ("R5") or a [T!] card parses as an action, but takes nothing.
+            raise NotationError(N_("a capture must take at least one table card"))
+    except NotationError as error:
+        raise StatsError(_("this is not a TWEAK! statistics file ({error})").format(
+            error=told(error))) from None
+    return format_action(action)
+
+
+# The colours as the earlier English words name them ("red 5"): the colours' own names.
+_COLOUR_BY_WORD = {colour.name.lower(): colour for colour in Colour}
+
+
+def _capture_of_words(words: str) -> str:
+    """The notation of the capture that the earlier ``biggest_words`` name, written as
+    "red 5 took green 2, yellow 1: 13 points"; "" for words not in that form (a file edited
+    by hand): the points are kept in ``biggest``, only the cards are lost."""
+    from tweak.actions import Capture, format_action
+
+    head, _colon, tail = words.rpartition(": ")
+    count, _space, unit = tail.partition(" ")
+    card, _took, taken = head.partition(" took ")
+    names = [card, *taken.split(", ")] if taken else []
+    if not (count.isascii() and count.isdigit() and unit == "points" and names):
+        return ""
+    faces = []
+    for name in names:
+        colour, _space, value = name.partition(" ")
+        if colour not in _COLOUR_BY_WORD:
+            return ""
+        try:  # one face each: Face.parse takes a colour letter and one digit, nothing more
+            faces.append(Face.parse(_COLOUR_BY_WORD[colour].letter + value))
+        except NotationError:  # "red 7", "red five": not a card
+            return ""
+    return format_action(Capture.of(faces[0], faces[1:]))
 
 
 def _is_day(text: str) -> bool:
@@ -143,7 +195,7 @@ def dumps(stats: Stats) -> str:
     return json.dumps({"format": FORMAT,
                        "games": {key: list(value) for key, value in sorted(stats.games.items())},
                        "best_round": stats.best_round, "tweaks": stats.tweaks,
-                       "biggest": stats.biggest, "biggest_words": stats.biggest_words,
+                       "biggest": stats.biggest, "biggest_capture": stats.biggest_capture,
                        "daily_played": stats.daily_played, "daily_streak": stats.daily_streak,
                        "daily_best": stats.daily_best, "daily_last": stats.daily_last},
                       separators=(",", ":"))
@@ -178,7 +230,8 @@ def _level(seats) -> str:
 def count_game(stats: Stats, record) -> Stats:
     """``stats`` with the finished game of ``record`` counted (see the module docstring);
     unchanged for a practice game, a game between people or a game not over."""
-    from tweak.events import Captured, card_name
+    from tweak.actions import Capture, format_action
+    from tweak.events import Captured
 
     seats = record.seats
     humans = [seat for seat, tag in enumerate(seats) if tag == "human"]
@@ -186,7 +239,7 @@ def count_game(stats: Stats, record) -> Stats:
         return stats
     me = humans[0]
     state = biggest = None
-    best_words, tweaks = stats.biggest_words, 0
+    best_capture, tweaks = stats.biggest_capture, 0
     biggest = stats.biggest
     for state in record.states():
         for event in state.events:
@@ -196,9 +249,7 @@ def count_game(stats: Stats, record) -> Stats:
                 tweaks += event.tweak
                 if points > biggest:
                     biggest = points
-                    best_words = (f"{card_name(event.card)} took "
-                                  f"{', '.join(card_name(face) for face in event.taken)}: "
-                                  f"{points} points")
+                    best_capture = format_action(Capture.of(event.card, event.taken))
     if state is None or not state.is_over:
         return stats
     key = f"{record.players} {_level(seats)}"
@@ -206,7 +257,7 @@ def count_game(stats: Stats, record) -> Stats:
     games = {**stats.games, key: (played + 1, won + (me in state.winners))}
     best_round = max([stats.best_round] + [result.rows[me].points for result in state.results])
     return replace(stats, games=games, best_round=best_round, tweaks=stats.tweaks + tweaks,
-                   biggest=biggest, biggest_words=best_words)
+                   biggest=biggest, biggest_capture=best_capture)
 
 
 # A table whose computers play at different levels (``_level``).
@@ -231,98 +282,16 @@ def rows(stats: Stats) -> list:
     return [(label, played, won) for _key, label, played, won in sorted(found)]
 
 
-def biggest_capture(stats: Stats):
-    """The faces of the biggest capture, the hand card first, read back from
-    ``biggest_words`` as ``count_game`` writes them; None when the words are not the game's
-    own (a file edited by hand), which the screen then shows as they are."""
-    from tweak.events import _COLOUR_NAMES
+def biggest_action(stats: Stats):
+    """The biggest capture as a ``tweak.actions.Capture`` (its hand card ``card``, the table
+    cards ``taken``), or None when its cards are not known.  ``stats.biggest_capture`` is
+    notation ``parse`` has checked; other text raises ``NotationError``."""
+    from tweak.actions import parse_action
 
-    card = r"(?:" + "|".join(_COLOUR_NAMES) + r") [1-6]"
-    found = re.fullmatch(rf"({card}) took ({card}(?:, {card})*): \d+ points",
-                         stats.biggest_words)
-    if not found:
-        return None
-    names = [found.group(1), *found.group(2).split(", ")]
-    return tuple(Face.of(Colour(_COLOUR_NAMES.index(colour)), int(value))
-                 for colour, value in (name.split(" ") for name in names))
+    return parse_action(stats.biggest_capture) if stats.biggest_capture else None
 
 
 def counts(stats: Stats) -> dict:
     """Plain numbers for a summary line."""
     return {"played": stats.played, "won": stats.won, "best_round": stats.best_round,
             "tweaks": stats.tweaks, "biggest": stats.biggest}
-
-
-# ---- the host's verbs ---------------------------------------------------------------------------
-
-
-class StatsVerbs:
-    """The statistics' verbs (a mixin of ``ui.worker.host.Host``).  ``stored`` is always the
-    text stored under ``STATS_KEY`` (None: none yet); one that cannot be read is set aside
-    under ``STATS_BROKEN_KEY`` with a notice, and new statistics begin."""
-
-    def statistics(self, stored: Optional[str], step: str = "") -> dict:
-        """The statistics screen; ``step`` "reset" asks to confirm a reset, "reset-confirmed"
-        resets (the stored text is removed)."""
-        from .screens import stats as stats_page
-
-        stats, store, notice = self._read_stats(stored)
-        confirm = step == "reset"
-        if step == "reset-confirmed":
-            stats, store = Stats(), {**store, STATS_KEY: None}
-            notice = _("Your statistics have been reset.")
-        return {"screen": "stats",
-                "html": stats_page.render_stats(stats, notice, confirm, self.today()),
-                "store": store}
-
-    def export_stats(self, stored: Optional[str]) -> dict:
-        """The statistics as a file to download (a damaged store is exported as it is, so
-        nothing is lost)."""
-        try:
-            text = dumps(parse(stored))
-        except StatsError:
-            text = stored or ""
-        return {"download": {"name": "tweak-statistics.json", "text": text}}
-
-    def import_stats(self, text: str, stored: Optional[str]) -> dict:
-        """A file's statistics replace the stored ones, if the file is a statistics file."""
-        from .screens import stats as stats_page
-
-        stats, store, notice = self._read_stats(stored)
-        try:
-            imported = parse(text)
-        except StatsError as error:
-            notice = _("That file was not imported: {error}. Your statistics are "
-                       "unchanged.").format(error=error)
-        else:
-            stats = imported
-            store[STATS_KEY] = dumps(imported)
-            notice = ngettext("Statistics imported: {n} game.",
-                              "Statistics imported: {n} games.",
-                              imported.played).format(n=imported.played)
-        return {"screen": "stats", "html": stats_page.render_stats(stats, notice,
-                                                                   today=self.today()),
-                "store": store}
-
-    @staticmethod
-    def _read_stats(stored: Optional[str]) -> tuple:
-        """(stats, store, notice): a damaged stored text is set aside, new statistics begin."""
-        try:
-            return parse(stored), {}, ""
-        except StatsError as error:
-            return Stats(), {STATS_BROKEN_KEY: stored, STATS_KEY: None}, _(
-                "Your saved statistics could not be read ({error}). They have been set aside "
-                "(nothing is deleted) and new statistics begin.").format(error=error)
-
-    def _count_game(self, session, stored: Optional[str]) -> dict:
-        """The store with the game ``session`` just ended counted into the statistics, and,
-        for the device's daily deal, its day (a notice if the stored text was set aside)."""
-        stats, store, notice = self._read_stats(stored)
-        if notice:
-            session.notice = notice
-        counted = count_game(stats, session.record)
-        if session.daily_counts:
-            counted = count_daily(counted, date.fromisoformat(session.daily))
-        if counted != stats or store:
-            store[STATS_KEY] = dumps(counted)
-        return store

@@ -23,15 +23,13 @@ from __future__ import annotations
 
 from tweak.cards import TKind
 
-from ..i18n import N_, _, ngettext
+from ..i18n import COLOUR_WORDS, N_, _, ngettext
 from ..markup import attrs, escape
 
 __all__ = ["face_card", "face_label", "back_card", "target_card", "tcard", "tcard_back",
            "key_badge", "ICONS", "COLOUR_CLASSES", "COLOUR_WORDS", "TCARD_SHORT"]
 
 COLOUR_CLASSES = ("c-red", "c-orange", "c-yellow", "c-green", "c-blue", "c-purple")
-COLOUR_WORDS = (N_("red"), N_("orange"), N_("yellow"), N_("green"), N_("blue"), N_("purple"))
-
 # Short names that fit on a small card; the full title (TKind.title) goes in the tooltip.
 TCARD_SHORT = {
     TKind.THIEF: N_("Thief"),

@@ -23,6 +23,7 @@ from __future__ import annotations
 from .. import daily
 from ..i18n import N_, _, and_list, ngettext, shown_name
 from ..markup import escape
+from ..protocol import DAILY_KEY
 
 __all__ = ["level_options", "save_summary", "render_saves", "render_last", "render_notice",
            "render_daily", "share_button"]
@@ -144,7 +145,7 @@ def render_daily(status, today, moves: int = 0, streak: int = 0) -> str:
         if status is not None and not status.done:  # an earlier day's deal, unfinished
             finish = _("Finish the game of {date}").format(date=daily.long_date(status.day))
             body += (f'<button type="button" class="btn daily-finish" data-ui="resume:'
-                     f'{daily.DAILY_KEY}">{escape(finish)}</button><p class="daily-about">'
+                     f'{DAILY_KEY}">{escape(finish)}</button><p class="daily-about">'
                      + escape(_("It still counts for its day. Once today's deal begins, it "
                                 "stays under Resume as an ordinary game.")) + '</p>')
     return (f'<section class="daily" aria-labelledby="daily-title">{title}{body}{streak_line}'

@@ -9,15 +9,15 @@ chosen file and passes its text to the worker), ``stats-reset`` and, to confirm,
 
 Every word is in the current language (``ui.worker.i18n``): the facts' terms, the chart's rows
 (``ui.worker.stats.rows``), counts and accessible name, the reset question, the buttons.  The
-biggest capture's cards are named in it too (``ui.worker.stats.biggest_capture`` reads them
-back from the stored English words).
+biggest capture's cards are named in it too (``ui.worker.stats.biggest_action`` reads them
+back from their stored notation).
 """
 
 from __future__ import annotations
 
 from ..i18n import _, ngettext
 from ..markup import escape
-from ..stats import Stats, biggest_capture, current_streak, rows
+from ..stats import Stats, biggest_action, current_streak, rows
 from .cards import COLOUR_WORDS
 
 __all__ = ["render_stats"]
@@ -67,19 +67,17 @@ def _card(face) -> str:
 
 
 def _biggest(stats: Stats) -> str:
-    """"17 points", then the capture in a smaller line: "red 5 took green 2, yellow 1", its
-    cards named in the current language when the stored words are the game's own
-    (``ui.worker.stats.biggest_capture``), else the stored words as they are (a file written by
-    hand)."""
+    """"17 points", then the capture in a smaller line, its cards named in the current
+    language: "red 5 took yellow 1, green 2"; the points alone when its cards are not known
+    (``ui.worker.stats.biggest_action``)."""
     if not stats.biggest:
         return "–"
-    faces = biggest_capture(stats)
-    if faces:
-        words = _("{card} took {cards}").format(card=_card(faces[0]),
-                                                cards=", ".join(map(_card, faces[1:])))
-    else:
-        words = stats.biggest_words
-    detail = f'<small class="stats-detail">{escape(words)}</small>' if words else ""
+    capture = biggest_action(stats)
+    detail = ""
+    if capture is not None:
+        words = _("{card} took {cards}").format(card=_card(capture.card),
+                                                cards=", ".join(map(_card, capture.taken)))
+        detail = f'<small class="stats-detail">{escape(words)}</small>'
     return escape(_points(stats.biggest)) + detail
 
 

@@ -4,29 +4,29 @@ Data: ``Mirror`` holds what the host has sent (``ui.worker.protocol.PEER_MESSAGE
 table's id, this device's seat and its secret, who sits where, the last view (``tweak.wire``,
 checked before use) and its step, the finished game's record once the host sends it (for the
 review), and the person's own picks, hint and move log, told here in this device's language.
-It offers what ``ui.worker.host``'s replies and the shared screens ask of a
-``ui.worker.session.Session`` (``screen``, ``kind``, ``state``, ``log``...), but holds no
+It offers the table's protocol that ``ui.worker.host`` and the shared screens use, as a
+``ui.worker.session.Session`` does (``screen``, ``kind``, ``state``, ``log``, ``act``,
+``command``...; ``guest`` is true here), but holds no
 ``State``: it never knows more than the seat's view.  A move is checked against the view's
-legal actions, then sent (``outbox``); the host's engine decides.  ``GuestVerbs`` is the
-host's mixin that feeds it.
+legal actions, then sent (``outbox``); the host's engine decides.  ``ui.worker.verbs.guest``
+feeds it what arrives and takes what it sends.
 """
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from dataclasses import dataclass, replace
 from typing import Optional
 
 from .errors import SessionError
-from .i18n import YOU, _, shown_name
-from .protocol import SEAT_KEY, TO_GUEST
-from .remote import PeerError, message, read_message
+from .i18n import YOU, _
+from .protocol import NAME_LENGTH, SECRET_LENGTH
+from .remote import PeerError, message
 
 # The table's modules (the engine, the coach, the screens) are imported where they are used:
 # the host imports this module for the worker's first answer, which needs none of them.
 
-__all__ = ["Mirror", "Seen", "GuestVerbs", "GUEST_COMMANDS"]
+__all__ = ["Mirror", "Seen", "GUEST_COMMANDS", "REFUSED"]
 
 LOG_LINES = 60
 # The table commands a guest's device carries out itself; the others are the host's.
@@ -78,11 +78,13 @@ class Mirror:
 
     # -- what the shared modules read --
 
+    guest = True
     hot_seat = False
     daily = ""
     daily_counts = False
     rival = None
     humans = ()
+    remote = {}  # no seat here is played on another device: the host's device relays
 
     @property
     def names(self) -> tuple:
@@ -99,6 +101,11 @@ class Mirror:
         me = self.view
         return Seen(self.step, me.to_act, Phase(me.phase), me.events, me.results,
                     me.phase == "over")
+
+    @property
+    def moves(self) -> int:
+        """The game's step as the host last told it: a click here never changes it."""
+        return self.step
 
     def kind(self) -> str:
         """"join" (nothing from the host yet), "over", "scores" or "table"."""
@@ -143,24 +150,31 @@ class Mirror:
     def act(self, text: str) -> None:
         """Send the move ``text`` (notation) if it is one of this view's legal actions;
         ``SessionError`` if it is not, or the table is not connected."""
-        from tweak import NotationError, parse_action
-
         if not self.connected or self.ended:
             raise SessionError(_("This device is not connected to the table."))
+        from .screen_data import checked_move
+
         me = self.person_view()
         if me is None:
             raise SessionError(_("It is not your turn to play."))
-        try:
-            action = parse_action(text)
-        except NotationError:
-            raise SessionError(_("{move} is not a legal move now.").format(
-                move=text[:40])) from None
-        if action not in me.legal:
-            raise SessionError(_("{move} is not a legal move now.").format(move=text[:40]))
+        action = checked_move(text, me.legal)
         if self.sent_step == self.step:
             return  # sent already: the host's answer is on its way
         self.sent_step = self.step
         self.outbox.append(message("act", action=str(action), step=self.step))
+
+    def step_bots(self, limit: int = 1) -> int:
+        """No computer plays here: the host's device plays its computers."""
+        return 0
+
+    def link_fragment(self) -> str:
+        """Refused: the record, and so every hand, is the host's."""
+        raise SessionError(_("Only the host's device can share this game."))
+
+    def ask_rematch(self) -> None:
+        """Ask the host's device for a rematch (it deals it)."""
+        self.outbox.append(message("rematch"))
+        self.notice = _("The host has been asked for a rematch.")
 
     def command(self, text: str) -> None:
         name, _sep, arg = text.partition(":")
@@ -180,7 +194,7 @@ class Mirror:
         if kind == "welcome":
             if data["seat"] != self.seat:
                 raise PeerError("a welcome to another seat")
-            self.host, self.secret = data["host"][:40], data["secret"][:64]
+            self.host, self.secret = data["host"][:40], data["secret"][:SECRET_LENGTH]
         elif kind == "table":
             self._seat_table(data)
         elif kind == "view":
@@ -202,7 +216,7 @@ class Mirror:
         if not (2 <= len(names) <= 6 and len(tags) == len(presence) == len(names)) or \
                 self.seat >= len(names):
             raise PeerError("a table of seats that do not match")
-        seats = [Seat.from_tag(" ".join(name.split())[:16] or _("Player {n}").format(n=i + 1),
+        seats = [Seat.from_tag(" ".join(name.split())[:NAME_LENGTH] or _("Player {n}").format(n=i + 1),
                                tag) for i, (name, tag) in enumerate(zip(names, tags))]
         seats[self.seat] = replace(seats[self.seat], name=YOU)
         if self.view is not None and len(seats) != self.view.players:
@@ -260,95 +274,3 @@ REFUSED = {
                        "browser you played on."),
     "over": lambda: _("The game is over: its moves stand."),
 }
-
-
-class GuestVerbs:
-    """The verbs of a guest's device: what ``ui.worker.host.Host`` does while ``guest`` (a
-    ``Mirror``) is set."""
-
-    def _guest_open(self, fragment: str) -> dict:
-        """An invitation's address: this tab plays another device's game.  The join screen is
-        the main thread's (ui/main_thread/join.js) until the host's game arrives."""
-        self.guest = Mirror("", -1)
-        self.session = self.review = None
-        self.slot = None
-        return {"screen": "join"}
-
-    def guest_peer(self, source: str, event: str, text: str) -> dict:
-        mirror = self.guest
-        if source != "host":
-            print("TWEAK!: a peer event from a seat on a guest's device was dropped")
-            return {}
-        if event == "open":
-            return self._guest_hello(mirror, text)
-        if event == "closed":
-            mirror.connected = False
-            # A move sent on a channel that closed may never have arrived: once back, the
-            # person may send it again (the host's step check refuses one that did arrive).
-            mirror.sent_step = -1
-            return self._guest_reply(mirror) if mirror.kind() != "join" else {}
-        try:
-            data = read_message(text, TO_GUEST)
-            moved = mirror.receive(data)
-        except ValueError as error:  # PeerError, WireError: the host's page is not ours
-            print(f"TWEAK!: a message from the host was dropped: {error}")
-            if mirror.kind() == "join":
-                return {}
-            mirror.notice = _("The host sent something this device cannot show: the game "
-                              "goes on.")
-            return self._guest_reply(mirror)
-        if data["t"] == "refused" and data["why"] == "taken" and not mirror.secret:
-            # Turned away before any welcome: the channel closes, and the join screen says
-            # why.  (A welcomed device holds the seat: a stray refusal only shows.)
-            mirror.connected = False
-            return {"part": {"host": mirror.notice}}
-        store = {}
-        if data["t"] == "welcome":
-            store[SEAT_KEY] = json.dumps({"table": mirror.table, "seat": mirror.seat,
-                                          "secret": mirror.secret})
-        if mirror.kind() == "join":
-            return {"store": store}
-        self.session = mirror
-        return self._guest_reply(mirror, moved=moved, store=store)
-
-    def _guest_hello(self, mirror, text: str) -> dict:
-        """The channel is up: say hello with the name typed and the seat's secret (join.js
-        reads it from ``SEAT_KEY`` when it is this table's)."""
-        try:
-            opened = json.loads(text or "{}")
-            table, seat = str(opened["table"])[:16], int(opened["seat"])
-            name, secret = str(opened.get("name", ""))[:16], str(opened.get("secret", ""))[:64]
-        except (ValueError, KeyError, TypeError):
-            print("TWEAK!: an open event without its table and seat was dropped")
-            return {}
-        if mirror.table and (table, seat) != (mirror.table, mirror.seat):
-            mirror = self.guest = Mirror(table, seat)
-            self.review = None
-        mirror.table, mirror.seat, mirror.connected = table, seat, True
-        return {"send": {"host": [message("hello", name=name, secret=secret)]}}
-
-    def _guest_play(self, change) -> dict:
-        """A click at a guest's table: ``change(mirror)``, then the screen and what it sends."""
-        mirror = self.guest
-        if mirror.kind() == "join":
-            return {}
-        try:
-            change(mirror)
-        except SessionError as error:
-            mirror.notice = str(error)
-        return self._guest_reply(mirror)
-
-    def _guest_reply(self, mirror, moved: bool = False, store=None) -> dict:
-        """The table (or, while it is open, the review of the game just played: a move of the
-        next game closes it), with what this device sends the host."""
-        if moved:
-            self.review = None
-        if self.review is not None:
-            reply = {**self._review_reply(announce=False), "store": dict(store or {})}
-        else:
-            reply = self._reply(store=store, saved=moved, moved=moved)
-        reply["joined"] = True
-        if mirror.outbox:
-            reply["send"] = {"host": mirror.outbox}
-            mirror.outbox = []
-        return reply

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tweak.events import Captured, ChangePlayed, GaveUp, Placed, RoundStarted, ThiefPlayed
 
-from .screens.cards import face_card
+from .cards import face_card
 
 __all__ = ["motion_of"]
 
