@@ -205,7 +205,7 @@ def switch_hints(session, _arg: str = "") -> None:
 
 
 def on_screen(session, me) -> dict:
-    """The coach's fields of ``ui.worker.session.Screen`` for ``session`` now: ``hints`` (the
+    """The coach's fields of ``ui.worker.screen_data.Screen`` for ``session`` now: ``hints`` (the
     Hint button is offered), ``hint`` (the one asked for at this step), ``sums`` (Show sums is
     on) and ``marks`` (its ``capture_marks``).  ``me`` is the view of the person to act when
     the screen is theirs, else None."""

@@ -60,7 +60,7 @@ def drive(thinking, deadline: float, clock) -> Optional[object]:
 
 
 def bot_seeds(seats) -> dict:
-    """{seat: its seed} for every computer seat of ``seats`` (``ui.worker.session.Seat``s).
+    """{seat: its seed} for every computer seat of ``seats`` (``ui.worker.seats.Seat``s).
     The seeds are the system's randomness, unrelated to the deal's: a seed derived from the
     game's could be inverted to replay the deal and see hidden cards (R21).  Records keep the
     actions, so a replay never needs them.  (The daily deal's computers are seeded from its

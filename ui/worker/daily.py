@@ -1,5 +1,5 @@
-"""The daily deal: one deal a day, the same for everyone, against a fixed line-up; and the
-host's verbs for it (``DailyVerbs``, a mixin of ``ui.worker.host.Host``).  Pure Python with no
+"""The daily deal: one deal a day, the same for everyone, against a fixed line-up (its verbs
+are ``ui.worker.verbs.daily``'s).  Pure Python with no
 clock of its own: callers pass the day, a ``datetime.date`` of the UTC calendar, written
 ``YYYY-MM-DD`` in a link (``#daily=DAY&vs=RESULT``, ``fragment``), a record (``Record.daily``)
 and the stored status.

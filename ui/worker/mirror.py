@@ -54,7 +54,7 @@ class Mirror:
 
         self.table, self.seat = table, seat
         self.host = ""  # the host's name, once welcomed
-        self.seats = ()  # ui.worker.session.Seat per seat, this one named YOU
+        self.seats = ()  # ui.worker.seats.Seat per seat, this one named YOU
         self.presence = ()
         self.view = None
         self.step = -1
@@ -73,7 +73,7 @@ class Mirror:
         self.pace = "normal"
         self.secret = ""  # given by the host: it lets this device take the seat back
         self.sent_step = -1  # the step this device last sent a move at
-        self.outbox = []  # messages for the host, taken by GuestVerbs
+        self.outbox = []  # messages for the host, sent with the next reply (ui.worker.host)
         self.record = None  # the finished game's tweak.Record, sent by the host for its review
 
     # -- what the shared modules read --

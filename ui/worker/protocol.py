@@ -52,7 +52,7 @@ VERBS = {
 # What the arguments are (the worker decodes them; any other is plain text).
 ARGUMENTS = {
     "saves": "JSON {storage key: text or null} of the keys in STORED_KEYS",
-    "fields": "JSON {field: value} of the start form (ui.worker.session.parse_setup)",
+    "fields": "JSON {field: value} of the start form (ui.worker.seats.parse_setup)",
     "languages": 'JSON {"stored": the language the player picked or null, "browser": [...]}',
     "playing": 'the storage key of the game this tab showed before a reload, or "no"',
     "pace": "the pace last chosen (a key of PACES)",

@@ -6,8 +6,8 @@ device is here, whether a computer stands in while it is away) and the messages 
 (size, JSON, version, type, exactly its fields, each of its kind) and ``message(type, **fields)``
 writes one; ``RemoteSeats`` is what a ``Session`` does with such seats (their moves, a computer
 for one).  A message that fails the check raises ``PeerError``; it is dropped with a console
-line and changes nothing.  The host's side of the relay is ``ui.worker.hosting``, the guest's
-``ui.worker.guest``.
+line and changes nothing.  The host's side of the relay is ``ui.worker.verbs.relay``, the guest's
+``ui.worker.verbs.guest``.
 """
 
 from __future__ import annotations

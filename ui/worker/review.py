@@ -1,6 +1,6 @@
 """A finished game's review: every position of its record, stepped through forwards and back,
-with every hand face up, each move told in words and judged by the evaluator; and the host's
-verbs for it (``ReviewVerbs``, a mixin of ``ui.worker.host.Host``).  Pure Python.
+with every hand face up, each move told in words and judged by the evaluator (its verbs are
+``ui.worker.verbs.review``'s).  Pure Python.
 
 * ``Review(record, names, budget)``: the record replayed once into its positions
   (``positions[0]`` the deal, ``positions[k]`` after the k-th action), the seat that made each

@@ -1,6 +1,6 @@
 """The game's screens by kind, and the celebration of a capture.
 
-``render_screen(screen)`` draws a ``ui.worker.session.Screen`` (a ``PlayerView`` of the screen's
+``render_screen(screen)`` draws a ``ui.worker.screen_data.Screen`` (a ``PlayerView`` of the screen's
 seat, with names, seats and the local selection) as HTML, by its kind: the table
 (ui/worker/screens/table.py), the pass screen between people (passing.py), a round's score
 sheet and the game's results (scores.py).  ``render_flash`` draws the last capture's call-out.

@@ -1,4 +1,4 @@
-"""The seat's own panel at the table: a ``ui.worker.session.Screen`` → HTML.
+"""The seat's own panel at the table: a ``ui.worker.screen_data.Screen`` → HTML.
 
 What it draws: the prompt (whose turn, the target to make), one slot for the running sum of the
 selection (R14) or an open [T!] chooser, the hand (face up; backs when hands are hidden between

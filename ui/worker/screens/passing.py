@@ -1,4 +1,4 @@
-"""The pass screen between people at one device: a ``ui.worker.session.Screen`` of kind "pass"
+"""The pass screen between people at one device: a ``ui.worker.screen_data.Screen`` of kind "pass"
 → HTML.  It names the seat the device goes to (``pass_to``) and why (its turn, or a Bomb's card
 to give up in private), shows the last moves and "show my cards" (``reveal``); no hand is on
 it at all (R20).

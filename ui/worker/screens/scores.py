@@ -1,4 +1,4 @@
-"""The score sheets: a ``ui.worker.session.Screen`` of kind "scores" or "over" → HTML.
+"""The score sheets: a ``ui.worker.screen_data.Screen`` of kind "scores" or "over" → HTML.
 
 ``render_scores`` draws the round just finished (R18): each seat's cards won, card points, red
 bonus, [T!] points, TWEAK!s, round points and total, the cards left on the table that scored

@@ -1,4 +1,4 @@
-"""The table: a ``ui.worker.session.Screen`` of kind "table" → HTML.
+"""The table: a ``ui.worker.screen_data.Screen`` of kind "table" → HTML.
 
 What it draws, from the view of the screen's seat only (R20, R21): the top bar (round, goal,
 the daily deal's and practice's chips, pace, Copy link, How to play, Menu), every opponent

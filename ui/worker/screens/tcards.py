@@ -1,4 +1,4 @@
-"""The seat's [T!] cards at the table (R12, R13): a ``ui.worker.session.Screen`` → HTML.
+"""The seat's [T!] cards at the table (R12, R13): a ``ui.worker.screen_data.Screen`` → HTML.
 
 ``my_tcards(screen)`` draws the cards the seat holds, each either playable (it opens its chooser,
 ``flow:thief`` or ``flow:joker``, or plays at once: ``change``, ``bomb``) or disabled with a few
