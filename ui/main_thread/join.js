@@ -150,7 +150,7 @@
       $("join-start").hidden = false;
     }
     name() {
-      return $("join-name").value.trim().slice(0, 16);
+      return signal.cleanName($("join-name").value);
     }
     secret() {
       try {
@@ -197,7 +197,7 @@
     name.value = stored(NAME_KEY);
     name.addEventListener("input", () => {
       try {
-        localStorage.setItem(NAME_KEY, name.value.trim().slice(0, 16));
+        localStorage.setItem(NAME_KEY, signal.cleanName(name.value));
       } catch (error) {
         // Not stored: the name is asked again next time.
       }

@@ -418,7 +418,8 @@
     }
     const newTable = spec.seats.length ? String(spec.table || "") : table;
     if (spec.seats.length && !newTable) throw new TypeError("tweakPeers.host: the spec needs a table id");
-    const newHost = [...String(spec.host || "").trim()].slice(0, 16).join("") || _("The host");
+    // The fallback is cut too: a translation must fit in the invite like any name.
+    const newHost = signal.cleanName(spec.host) || signal.cleanName(_("The host"));
     if (newTable !== table || newHost !== hostName) {
       for (const seat of seats.values()) seat.close();
       seats.clear();

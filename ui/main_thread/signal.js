@@ -1,5 +1,7 @@
 /* The compact codec of a WebRTC session description for one data channel, and the invite and
-   reply links that carry it (window.tweakSignal, for ui/main_thread/join.js and peers.js).
+   reply links that carry it (window.tweakSignal, for ui/main_thread/join.js and peers.js),
+   with the lengths and the rule for a typed name those scripts share with the worker (LIMITS,
+   cleanName).
 
    A browser's non-trickle description is ~600 bytes of SDP; a person carries it as a link or a
    QR code, so only what a data channel's connection needs travels, as bytes:
@@ -33,8 +35,13 @@
   const JOIN = "#join=";
   const REPLY = "#reply=";
   const MAX_CANDIDATES = 8;
-  const MAX_TABLE = 16;  // characters of a table id
-  const MAX_NAME = 16;  // characters of the host's name, as the start screen allows
+  // Lengths in characters (code points, as Python counts them) that the worker cuts or checks
+  // too: ui/worker/protocol.py's constants of the same names; tests/ui/test_limits.py keeps
+  // the two equal.  join.js and peers.js take them from here.
+  const LIMITS = Object.freeze({
+    NAME_LENGTH: 16,  // a player's name: a guest's, the host's in an invite
+    TABLE_ID_LENGTH: 16,  // a table's id
+  });
   const MAX_PAYLOAD = 8192;  // characters of a payload: a description makes under 4000
   const SETUPS = ["actpass", "active", "passive"];
   const TYPES = ["host", "srflx", "prflx", "relay"];
@@ -48,6 +55,23 @@
   const HEX = /^[0-9a-f]+$/;
   const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   const B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+  // ---- names -------------------------------------------------------------------------------
+  // What Python's str.split() splits on (str.isspace()): JavaScript's \s differs (it has
+  // U+FEFF, and lacks U+001C..U+001F and U+0085).
+  const SPACES = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+
+  /** text cut to its first limit characters: code points, as Python's text[:limit] cuts, so
+      an emoji is never split into half a surrogate pair. */
+  const cut = (text, limit) => [...text].slice(0, limit).join("");
+
+  /** A typed name as the worker keeps it (ui/worker/seats.py clean_name): runs of whitespace
+      made one space, none at either end, then cut to LIMITS.NAME_LENGTH characters.  "" when
+      text is empty, blank, undefined or null. */
+  const cleanName = (text) => {
+    const words = String(text === undefined || text === null ? "" : text).split(SPACES);
+    return cut(words.filter(Boolean).join(" "), LIMITS.NAME_LENGTH);
+  };
 
   // ---- errors ------------------------------------------------------------------------------
   const fail = (message) => {
@@ -509,9 +533,9 @@
   const inviteLink = (href, { table, seat, host, offer }) => {
     const writer = new Writer();
     writer.byte(VERSION);
-    writer.text(checkedText(table, MAX_TABLE, "table"));
+    writer.text(checkedText(table, LIMITS.TABLE_ID_LENGTH, "table"));
     writer.byte(checkedSeat(seat));
-    writer.text(checkedText(host, MAX_NAME, "host"));
+    writer.text(checkedText(host, LIMITS.NAME_LENGTH, "host"));
     writeFields(writer, descriptionFields(offer));
     return pageAddress(href) + JOIN + sealed(writer);
   };
@@ -520,7 +544,7 @@
   const replyLink = (href, { table, seat, tag, answer }) => {
     const writer = new Writer();
     writer.byte(VERSION);
-    writer.text(checkedText(table, MAX_TABLE, "table"));
+    writer.text(checkedText(table, LIMITS.TABLE_ID_LENGTH, "table"));
     writer.byte(checkedSeat(seat));
     writer.byte(tag >> 8);
     writer.byte(tag);
@@ -544,7 +568,7 @@
     const read = (body) => {
       const reader = new Reader(body);
       const table = reader.text();
-      if (!table || [...table].length > MAX_TABLE) damaged();
+      if (!table || [...table].length > LIMITS.TABLE_ID_LENGTH) damaged();
       const seat = reader.byte();
       const rest = readBody(reader);
       reader.end();
@@ -575,7 +599,7 @@
     _("This is not a TWEAK! invite link."),
     (reader) => {
       const host = reader.text();
-      if (!host || [...host].length > MAX_NAME) damaged();
+      if (!host || [...host].length > LIMITS.NAME_LENGTH) damaged();
       const fields = readFields(reader);
       checkSetup(fields, "offer");
       const offer = build(fields, "offer");
@@ -594,7 +618,7 @@
     });
 
   root.tweakSignal = {
-    VERSION, JOIN, REPLY, pack, unpack, parse, build, offerTag, pageAddress,
-    inviteLink, replyLink, parseInvite, parseReply,
+    VERSION, JOIN, REPLY, LIMITS, pack, unpack, parse, build, offerTag, pageAddress,
+    inviteLink, replyLink, parseInvite, parseReply, cleanName,
   };
 })();

@@ -194,7 +194,7 @@ class Mirror:
         if kind == "welcome":
             if data["seat"] != self.seat:
                 raise PeerError("a welcome to another seat")
-            self.host, self.secret = data["host"][:40], data["secret"][:SECRET_LENGTH]
+            self.host, self.secret = data["host"][:NAME_LENGTH], data["secret"][:SECRET_LENGTH]
         elif kind == "table":
             self._seat_table(data)
         elif kind == "view":

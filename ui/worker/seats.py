@@ -17,15 +17,15 @@ from tweak.rules import MAX_PLAYERS, MIN_PLAYERS
 
 from .errors import SessionError
 from .i18n import YOU, _
+from .protocol import NAME_LENGTH
 
-__all__ = ["Seat", "Setup", "parse_setup", "clean_name", "DEFAULT_NAMES", "MAX_NAME"]
+__all__ = ["Seat", "Setup", "parse_setup", "clean_name", "DEFAULT_NAMES"]
 
 # Default names for seats 0..5.  The first is the person at the device, ``YOU``: kept as that
 # one word whatever the language (its translation typed in the name field reads back as it),
 # so a game saved in one language reads right in another.  The computers are named after
 # mathematicians (it is a game of sums): names in every language.
 DEFAULT_NAMES = (YOU, "Ada", "Blaise", "Emmy", "Carl", "Sofia")
-MAX_NAME = 16
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def _player(seat: int) -> str:
 
 
 def clean_name(text, seat: int) -> str:
-    name = " ".join(str(text or "").split())[:MAX_NAME]
+    name = " ".join(str(text or "").split())[:NAME_LENGTH]
     if name and name.casefold() == _(YOU).casefold():  # the default, in the player's language
         return YOU
     return name or (DEFAULT_NAMES[seat] if seat < len(DEFAULT_NAMES) else _player(seat))
@@ -95,7 +95,7 @@ def _unique(names) -> list:
     for name in names:
         count = seen.get(name.casefold(), 0) + 1
         seen[name.casefold()] = count
-        result.append(name if count == 1 else f"{name[:MAX_NAME - 2]} {count}")
+        result.append(name if count == 1 else f"{name[:NAME_LENGTH - 2]} {count}")
     return result
 
 

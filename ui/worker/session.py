@@ -31,10 +31,10 @@ from .computers import Computers, bot_seeds
 from .errors import SessionError
 from .hooks import Hooks
 from .i18n import _, told
-from .protocol import PACES
+from .protocol import NAME_LENGTH, PACES
 from .remote import Presence, RemoteSeats
 from .screen_data import Screen, Selection, checked_move
-from .seats import MAX_NAME, Seat, Setup, clean_name
+from .seats import Seat, Setup, clean_name
 from .story import Flash, flash_of, tell
 from .takeback import TakeBack
 
@@ -315,7 +315,7 @@ class Session(TakeBack, Computers, RemoteSeats):
         count = 1
         while name.casefold() in others:
             count += 1
-            name = f"{base[:MAX_NAME - 2]} {count}"
+            name = f"{base[:NAME_LENGTH - 2]} {count}"
         self.seats = self.seats[:seat] + (replace(self.seats[seat], name=name),) + \
             self.seats[seat + 1:]
         self.record = replace(self.record, names=self.names)
