@@ -112,6 +112,7 @@ def host_invites(device, spec=SPEC):
             slot.className = "test-slot";
             document.querySelector("#app").prepend(slot);
         }
+        window.__spec = spec;  // welcome() says a seat is taken in it, as the game does
         await tweakPeers.host(JSON.stringify(spec));
         tweakPeers.fill(document);
     }""", spec)
@@ -151,12 +152,19 @@ def both_open(host, guest):
     return json.loads(joined[2])
 
 
-def welcome(host, seat=1):
-    """What the host's game sends a device it gives the seat (page.py passes it on)."""
+def welcome(host, seat=1, check=True):
+    """What the host's game does when it gives a device the seat, as page.py passes it on: its
+    welcome goes to the device, then the invitations' spec says the seat is taken ("here")."""
     text = json.dumps({"v": 1, "t": "welcome", "seat": seat, "secret": "s3cr3t", "host": "Ann"},
                       separators=(",", ":"))
-    host.page.evaluate("(text) => tweakPeers.send(1, text)", text)
-    expect(host.page.locator(".invite-panel .peer-status")).to_have_text("Bea is connected.")
+    host.page.evaluate("""([seat, text]) => {
+        tweakPeers.send(seat, text);
+        const spec = window.__spec;
+        return tweakPeers.host(JSON.stringify({...spec, seats: spec.seats.map((entry) =>
+            entry.seat === seat ? {...entry, here: true} : entry)}));
+    }""", [seat, text])
+    if check:
+        expect(host.page.locator(".invite-panel .peer-status")).to_have_text("Bea is connected.")
     return text
 
 

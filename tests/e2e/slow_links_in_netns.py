@@ -113,10 +113,7 @@ def connected(host, guest, seat: int) -> None:
     expect(panel(host, seat).locator(".peer-status")).to_have_text(
         f"Connected to {name}'s device: waiting for it to take the seat…")
     expect(guest.page.locator("#join-status")).to_have_text("Connected to Ann's table.")
-    # The host's game gives it the seat (its welcome), as page.py passes it on.
-    welcome = json.dumps({"v": 1, "t": "welcome", "seat": seat, "secret": "s", "host": "Ann"},
-                         separators=(",", ":"))
-    host.page.evaluate("([seat, text]) => tweakPeers.send(seat, text)", [seat, welcome])
+    peers.welcome(host, seat, check=False)  # the host's game gives it the seat
     expect(panel(host, seat).locator(".peer-status")).to_have_text(f"{name} is connected.")
     host.page.evaluate(f"tweakPeers.send({seat}, 'to {name}')")
     guest.page.evaluate(f"tweakPeers.send('host', 'from {name}')")

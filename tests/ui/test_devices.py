@@ -240,17 +240,23 @@ def test_a_stranger_with_the_come_back_invitation_is_turned_away_its_channel_clo
     assert table.host.session.remote[1].state == "here"
 
 
-def test_the_invitations_name_the_seat_by_the_name_its_person_typed():
+def test_the_invitations_name_the_seat_by_the_name_its_person_typed_and_say_it_is_taken():
     """The main thread's invitations (peers.js) are renamed with the seat: the one to come
-    back names the person as they called themselves, not as the start screen did."""
+    back names the person as they called themselves, not as the start screen did; and they
+    say when the game has given the seat to the device on its channel ("here"), and when that
+    device has gone."""
     table = Table(("human", "remote"))
     assert [seat["name"] for seat in table.invited["seats"]] == ["Ada"]  # the start screen's
+    assert [seat["here"] for seat in table.invited["seats"]] == [False]
     guest = Host(seeds=random.Random(3), clock=CLOCK)
     guest.hello("", "#join=x", {}, "instant", "no", "en", ["en"])
     opened = {"name": "Bea", "secret": "", "table": table.invited["table"], "seat": 1}
     (hello,) = guest.peer("host", "open", json.dumps(opened))["send"]["host"]
     welcomed = table.host.peer("1", "message", hello)
-    assert [seat["name"] for seat in json.loads(welcomed["peers"])["seats"]] == ["Bea"]
+    assert json.loads(welcomed["send"]["1"][0])["t"] == "welcome"
+    assert json.loads(welcomed["peers"])["seats"] == [{"seat": 1, "name": "Bea", "here": True}]
+    gone = table.host.peer("1", "closed", "")
+    assert json.loads(gone["peers"])["seats"] == [{"seat": 1, "name": "Bea", "here": False}]
 
 
 def test_a_computer_stands_in_while_a_guest_is_away():

@@ -136,7 +136,8 @@
         ? N_("The connection to {name}'s device timed out: that reply is no longer open on it (it timed out or was replaced there, or its page was closed). Retry makes a new invite: {name} must open it again.")
         : N_("Could not connect to {name}'s device. Are both devices on the same Wi-Fi? Retry makes a new invite: {name} must open it again."), true);
     }
-    /** The host's game gave this seat's device the seat (its welcome is being sent). */
+    /** The host's game gave this seat's device the seat (its welcome has been sent): the
+     *  spec of host() says so ("here"). */
     welcomed() {
       if (this.state !== "open" || this.seated) return;
       this.seated = true;
@@ -410,11 +411,13 @@
     const spec = typeof specJSON === "string" ? JSON.parse(specJSON) : specJSON;
     if (!spec || !Array.isArray(spec.seats)) throw new TypeError("tweakPeers.host: the spec needs a seats list");
     const wanted = new Map();
+    const present = [];  // the seats the game has given to the device on their channel
     for (const entry of spec.seats) {
       if (!Number.isInteger(entry.seat) || entry.seat < 1 || entry.seat > 255) {
         throw new TypeError(`tweakPeers.host: bad seat ${JSON.stringify(entry.seat)}`);
       }
       wanted.set(String(entry.seat), String(entry.name || fill(_("Player {n}"), { n: entry.seat + 1 })));
+      if (entry.here === true) present.push(String(entry.seat));
     }
     const newTable = spec.seats.length ? String(spec.table || "") : table;
     if (spec.seats.length && !newTable) throw new TypeError("tweakPeers.host: the spec needs a table id");
@@ -444,6 +447,7 @@
         making.push(seat.state === "closed" || seat.state === "failed" ? seat.make() : seat.ready);
       }
     }
+    for (const key of present) seats.get(key).welcomed();
     hosting = seats.size > 0;
     if (hosting) loadEncoder().catch(() => {});
     return Promise.all(making).then(() => undefined);
@@ -506,8 +510,6 @@
       const taker = key === "host" ? null : seats.get(key);
       const link = taker ? taker.link : key === "host" && window.tweakJoin.link();
       if (!link) return;
-      // The game's welcome gives the device its seat (ui/worker/remote.py message()).
-      if (taker && !taker.seated && String(text).includes('"t":"welcome"')) taker.welcomed();
       link.send(String(text));
     },
     attach,

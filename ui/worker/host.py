@@ -33,7 +33,7 @@ from .errors import SessionError
 from .hooks import Hooks, parse_hooks
 from .i18n import _
 from .protocol import DAILY_KEY, LAST_KEY, PACES, SAVE_KEY, STATS_KEY, STORED_KEYS
-from .remote import message
+from .peer_messages import message
 from .screens.start import level_options, render_notice
 from .verbs import guest, relay, saves
 from .verbs import stats as statistics

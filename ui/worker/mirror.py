@@ -21,7 +21,7 @@ from typing import Optional
 from .errors import SessionError
 from .i18n import YOU, _
 from .protocol import NAME_LENGTH, SECRET_LENGTH
-from .remote import PeerError, message
+from .peer_messages import PeerError, message
 
 # The table's modules (the engine, the coach, the screens) are imported where they are used:
 # the host imports this module for the worker's first answer, which needs none of them.

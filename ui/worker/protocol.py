@@ -93,8 +93,9 @@ REPLY_KEYS = {
     "download": '{"name", "text"}: a file to save (export_stats)',
     "error": "a sentence for the player: the call could not be answered",
     "send": "{source: [texts]}: messages for other devices (PEER_MESSAGES), sent at once",
-    "peers": 'the host\'s invitations: JSON {"table", "host", "seats": [{"seat", "name"}]} '
-             'for tweakPeers.host (ui/main_thread/peers.js); {"seats": []} ends them',
+    "peers": 'the host\'s invitations: JSON {"table", "host", "seats": [{"seat", "name", '
+             '"here"}]} for tweakPeers.host (ui/main_thread/peers.js; "here": the game has '
+             'given that seat to the device on its channel); {"seats": []} ends them',
     "joined": "a guest's game has come from the host: the join screen gives way to it",
     "part": "{source: sentence}: channels to close once what was sent on them has left: on "
             "the host, a device turned away from a seat (its invitation is made anew); on a "
@@ -175,7 +176,7 @@ TABLE_ID_LENGTH = 16  # a table's id, in invite and reply links and a guest's "o
 SECRET_LENGTH = 64  # the secret a host gives the device that takes a seat (to take it back)
 
 # Messages between devices, one text each on a data channel: a JSON object
-# {"v": PEER_VERSION, "t": type, field: value...} (ui.worker.remote reads and writes them).
+# {"v": PEER_VERSION, "t": type, field: value...} (ui.worker.peer_messages reads and writes them).
 # Both ends treat what arrives as untrusted: at most MAX_TO_HOST characters from a guest (its
 # messages are short) and MAX_TO_GUEST from the host (a view with a long game's score sheets),
 # exactly these fields, each of its kind, or it is dropped.

@@ -40,7 +40,7 @@ class Screen:
     hot_seat: bool = False
     thinking: Optional[int] = None  # the computer seat now choosing its move
     waiting: Optional[int] = None  # the seat on another device whose move the table awaits
-    presence: tuple = ()  # per seat: "" (this device, a computer), or a ui.worker.remote state
+    presence: tuple = ()  # per seat: "" (this device, a computer), or a ui.worker.peer_messages.Presence state
     notice: str = ""
     pace: str = "normal"
     hints: bool = False  # the Hint button is offered (on the person's turn)

@@ -32,7 +32,8 @@ from .errors import SessionError
 from .hooks import Hooks
 from .i18n import _, told
 from .protocol import NAME_LENGTH, PACES
-from .remote import Presence, RemoteSeats
+from .peer_messages import Presence
+from .remote import RemoteSeats
 from .screen_data import Screen, Selection, checked_move
 from .seats import Seat, Setup, clean_name
 from .story import Flash, flash_of, tell
@@ -71,7 +72,7 @@ class Session(TakeBack, Computers, RemoteSeats):
         if not self.humans:
             raise SessionError(_("This game has no human seat to play from."))
         self.bot_seeds = bot_seeds(self.seats)  # unrelated to the deal's (R21)
-        # Seats of people on other devices: their presence (ui.worker.remote); none of them is
+        # Seats of people on other devices: their presence (ui.worker.peer_messages); none of them is
         # at the table until their device joins.
         self.remote = {i: Presence() for i, seat in enumerate(self.seats) if seat.is_remote}
         self.lobby = False  # a new game with seats on other devices waits for them to join

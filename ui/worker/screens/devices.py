@@ -4,7 +4,7 @@ seats played on other devices, and a seat's status there.
 Each seat not yet at the table gets an empty ``<div data-invite="N">``: the main thread fills
 it with that seat's invitation (QR code, link, the ways to take the reply: peers.js), so a
 redraw of the lobby never makes a new one.  Everything here reads ``Screen.presence`` (per
-seat: "" for this device and computers, else ``ui.worker.remote.Presence.state``).
+seat: "" for this device and computers, else ``ui.worker.peer_messages.Presence.state``).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import json
 from ..i18n import _
 from ..mirror import Mirror
 from ..protocol import NAME_LENGTH, SEAT_KEY, SECRET_LENGTH, TABLE_ID_LENGTH, TO_GUEST
-from ..remote import message, read_message
+from ..peer_messages import message, read_message
 
 __all__ = ["open_invitation", "peer"]
 

@@ -1,7 +1,7 @@
 """The host's side of play across devices.
 
 The host's worker holds the only game.  Each seat played on another device
-(``ui.worker.remote.Presence``) gets, over its own data channel, its seat's view as data
+(``ui.worker.peer_messages.Presence``) gets, over its own data channel, its seat's view as data
 (``tweak.wire``: never another hand, never markup) after every step, who sits where, and at
 the game's end its record (for the review: nothing is hidden any more); it sends hello (take
 the seat, or take it back with its secret) and its moves, which the engine checks like any
@@ -19,7 +19,7 @@ from secrets import compare_digest
 from ..errors import SessionError
 from ..i18n import _, shown_name
 from ..protocol import SAVE_KEY, SECRET_LENGTH, TABLE_ID_LENGTH, TABLE_KEY, TO_HOST
-from ..remote import PeerError, message, new_secret, read_message
+from ..peer_messages import PeerError, message, new_secret, read_message
 from .stats import count_ended_game
 
 __all__ = ["Relay", "peer", "adopt_table", "REFUSALS", "NO_SEATS"]
@@ -70,8 +70,9 @@ class Relay:
             sent[seat] = told
         extras = {"send": send}
         invited = json.dumps({"table": session.table, "host": host_name(session),
-                              "seats": [{"seat": seat, "name": session.names[seat]}
-                                        for seat in session.remote]})
+                              "seats": [{"seat": seat, "name": session.names[seat],
+                                         "here": there.here}
+                                        for seat, there in session.remote.items()]})
         if invited != self.invited:
             extras["peers"] = invited
         secrets = {str(seat): there.secret for seat, there in session.remote.items()
