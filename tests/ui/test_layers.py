@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 LAYERS = (
     ("leaves", {"protocol", "i18n", "markup", "errors", "address", "cues", "motion", "story"}),
     ("models", {"daily", "stats", "seats", "hooks", "slots", "peer_messages"}),
-    ("the table", {"screen_data", "commands", "coach", "computers", "takeback", "remote",
-                   "session", "mirror", "review"}),
+    ("the table", {"table", "screen_data", "commands", "coach", "computers", "takeback",
+                   "remote", "session", "mirror", "review"}),
     ("screens", {"screens"}),
     ("verbs", {"verbs"}),
     ("host", {"host", "__main__"}),
@@ -141,3 +141,21 @@ def test_the_checks_see_cycles_inside_functions_and_upward_imports():
     assert imports("ui.worker.host", source, known) == {
         "ui.worker.errors", "ui.worker.session", "ui.worker.verbs.relay"}
     assert layer("ui.worker.verbs.relay") > layer("ui.worker.session") > layer("ui.worker.seats")
+
+
+def test_a_session_and_a_mirror_both_speak_the_tables_protocol():
+    from ui.worker.mirror import Mirror
+    from ui.worker.seats import parse_setup
+    from ui.worker.session import Session
+    from ui.worker.table import MEMBERS, Table
+
+    declared = {name for name in vars(Table) if not name.startswith("_")} | set(
+        Table.__annotations__)
+    assert declared == set(MEMBERS)
+    session = Session.new(parse_setup({"players": "2"}))
+    mirror = Mirror("k3P9xQ", 1)
+    for table in (session, mirror):
+        missing = [name for name in MEMBERS if not hasattr(type(table), name)
+                   and name not in vars(table)]
+        assert not missing, f"{type(table).__name__} lacks {missing}"
+    assert (session.guest, mirror.guest) == (False, True)

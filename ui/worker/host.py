@@ -1,8 +1,8 @@
 """The worker's state and its answers to the page.
 
 ``Host`` holds the table (``session``: a ``ui.worker.session.Session`` when the game is this
-device's, a ``ui.worker.mirror.Mirror`` when another device hosts it, None on the start
-screen), the storage key it is kept under (``slot``), the start screen's next notice, the pace,
+device's, a ``ui.worker.mirror.Mirror`` when another device hosts it, both speaking
+``ui.worker.table.Table``; None on the start screen), the storage key it is kept under (``slot``), the start screen's next notice, the pace,
 language and address hooks in force, the open review, and the parts it is given: a
 ``Narration`` (what assistive technology has heard), a ``Relay`` (what the other devices have
 been told) and a ``DailyDeal`` (the daily deal's today).  ``answer(verb, *arguments)`` looks

@@ -141,10 +141,6 @@ class Mirror:
             presence=self.presence, notice=self.notice, pace=self.pace, guest=True,
             connected=self.connected and not self.ended, reviewable=self.record is not None)
 
-    def take_flash(self):
-        flash, self.flash = self.flash, None
-        return flash
-
     # -- the person's clicks --
 
     def act(self, text: str) -> None:

@@ -380,11 +380,6 @@ class Session(TakeBack, Computers, RemoteSeats):
             self._serial += 1
             self.log.append(replace(entry, serial=self._serial))
 
-    def take_flash(self) -> Optional[Flash]:
-        """The last move's celebration, once: the page shows it, then it is gone."""
-        flash, self.flash = self.flash, None
-        return flash
-
 
 def replay_log(record: Record):
     """Replay ``record``: its last state, the seat that made each action, and (seat or None,
