@@ -35,6 +35,7 @@ from .i18n import _
 from .protocol import DAILY_KEY, LAST_KEY, PACES, SAVE_KEY, STATS_KEY, STORED_KEYS
 from .peer_messages import message
 from .screens.start import level_options, render_notice
+from .table import Table
 from .verbs import guest, relay, saves
 from .verbs import stats as statistics
 from .verbs.daily import DailyDeal, open_daily
@@ -77,7 +78,7 @@ class Host:
         self.catalogues = catalogues
         self.hooks = Hooks()
         self.slot = SAVE_KEY  # where the game on the table is saved (DAILY_KEY: today's deal)
-        self.session = None
+        self.session: Optional[Table] = None  # the game at the table
         self.notice = ""  # for the start screen
         self.pace = "normal"
         self.seeds = seeds or random.SystemRandom()
