@@ -36,7 +36,8 @@ from .protocol import DAILY_KEY, LAST_KEY, PACES, SAVE_KEY, STATS_KEY, STORED_KE
 from .peer_messages import message
 from .screens.start import level_options, render_notice
 from .table import Table
-from .verbs import guest, relay, saves
+from .verbs import guest, saves
+from .verbs.relay import Relay, peer as relayed
 from .verbs import stats as statistics
 from .verbs.daily import DailyDeal, open_daily
 from .verbs.narration import Narration
@@ -71,7 +72,7 @@ class Host:
 
     def __init__(self, seeds: Optional[random.Random] = None, clock=_utc_now,
                  catalogues: str = i18n.CATALOGUES, narration: Optional[Narration] = None,
-                 relay_part: Optional[relay.Relay] = None, daily: Optional[DailyDeal] = None):
+                 relay: Optional[Relay] = None, daily: Optional[DailyDeal] = None):
         """``seeds``: new deals' seeds (by default the system's); ``clock()``: an aware
         ``datetime`` now (tests pass a fixed one for the daily deal); ``catalogues``: the
         compiled catalogues' archive (``ui.worker.i18n``); the parts, new ones by default."""
@@ -85,7 +86,7 @@ class Host:
         self.lang = LANG  # the language spoken aloud (ui.worker.cues): the worker's, set with it
         self.review = None  # ui.worker.review.Review of the finished game, while its review is open
         self.narration = narration or Narration()
-        self.relay = relay_part or relay.Relay()
+        self.relay = relay or Relay()
         self.daily = daily or DailyDeal(clock)
         self.verbs = {
             "hello": self.hello, "language": self.language, "start": self.start,
@@ -252,7 +253,7 @@ class Host:
         that holds the game, ``ui.worker.verbs.guest.peer`` on a guest's)."""
         if self.session is not None and self.session.guest:
             return guest.peer(self, source, event, text, stats)
-        return relay.peer(self, source, event, text, stats)
+        return relayed(self, source, event, text, stats)
 
     # -- the table and its replies --------------------------------------------------------
 
