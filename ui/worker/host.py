@@ -36,7 +36,8 @@ from .protocol import DAILY_KEY, LAST_KEY, PACES, SAVE_KEY, STATS_KEY, STORED_KE
 from .peer_messages import message
 from .screens.start import level_options, render_notice
 from .table import Table
-from .verbs import guest, saves
+from .verbs import guest
+from .verbs import saves as saved
 from .verbs.relay import Relay, peer as relayed
 from .verbs import stats as statistics
 from .verbs.daily import DailyDeal, open_daily
@@ -52,7 +53,7 @@ def _utc_now():
 
 # What the address opens: a link's fragment prefix -> the verb that opens what follows it.
 LINKS = {
-    "#g=": lambda host, rest, stored: saves.open_link(host, rest, stored),
+    "#g=": lambda host, rest, stored: saved.open_link(host, rest, stored),
     "#daily=": lambda host, rest, stored: open_daily(host, rest, stored, link=True),
     # Play across devices: the main thread (ui/main_thread/peers.js) reads the invitation or
     # the reply and shows its screen; this tab plays another device's game, or none.
@@ -92,10 +93,10 @@ class Host:
             "hello": self.hello, "language": self.language, "start": self.start,
             "act": self.act, "command": self.command, "bot_move": self.bot_move,
             "screen": self.screen, "rules": self.rules, "link": self.link,
-            "deal": partial(saves.deal, self), "resume": partial(saves.resume, self),
-            "open_link": partial(saves.open_link, self),
-            "rematch": partial(saves.rematch, self),
-            "review_last": partial(saves.review_last, self),
+            "deal": partial(saved.deal, self), "resume": partial(saved.resume, self),
+            "open_link": partial(saved.open_link, self),
+            "rematch": partial(saved.rematch, self),
+            "review_last": partial(saved.review_last, self),
             "daily": partial(open_daily, self),
             "statistics": partial(statistics.statistics, self),
             "export_stats": partial(statistics.export_stats, self),
@@ -148,9 +149,9 @@ class Host:
                 return opens(self, fragment[len(prefix):], stored)
         if playing in STILL_THERE:
             if STILL_THERE[playing](self, stored):
-                return saves.resume(self, playing, stored)
+                return saved.resume(self, playing, stored)
             if stored.get(LAST_KEY):
-                return saves.resume(self, LAST_KEY, stored)
+                return saved.resume(self, LAST_KEY, stored)
         return self.start(stored)
 
     def language(self, lang: str, saves: dict, showing: str = "") -> dict:
@@ -187,7 +188,7 @@ class Host:
         self.session = None
         self.review = None
         self.slot = SAVE_KEY
-        listing, store = saves.listing(self, stored)
+        listing, store = saved.listing(self, stored)
         status, daily_store, daily_notice = self.daily.read(stored)
         store.update(daily_store)
         self.notice = " ".join(filter(None, (self.notice, daily_notice)))
