@@ -283,3 +283,13 @@ def test_a_reply_key_the_protocol_lacks_is_caught():
     assert reply_checked(lambda: {"screen": "start"})() == {"screen": "start"}
     with pytest.raises(AssertionError, match="surprise"):
         reply_checked(lambda: {"screen": "start", "surprise": 1})()
+
+
+def test_every_refusal_the_host_sends_is_one_a_guest_can_word():
+    from ui.worker.mirror import REFUSED
+
+    assert set(REFUSED) == set(protocol.REFUSALS)
+    relay = (ROOT / "ui" / "worker" / "verbs" / "relay.py").read_text(encoding="utf-8")
+    said = set(re.findall(r'"(\w+)"', " ".join(re.findall(r'why = [^\n]+', relay))))
+    said |= set(re.findall(r'message\("refused", why="(\w+)"\)', relay))
+    assert said == set(protocol.REFUSALS), said

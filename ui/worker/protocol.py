@@ -16,7 +16,7 @@ from __future__ import annotations
 
 __all__ = ["VERSION", "VERBS", "REPLY_KEYS", "PAGE_COMMANDS", "WORKER_COMMANDS", "STORAGE",
            "PEER_VERSION", "MAX_TO_HOST", "MAX_TO_GUEST", "PEER_MESSAGES", "TO_HOST", "TO_GUEST",
-           "NAME_LENGTH", "TABLE_ID_LENGTH", "SECRET_LENGTH",
+           "REFUSALS", "NAME_LENGTH", "TABLE_ID_LENGTH", "SECRET_LENGTH",
            "TABLE_KEY", "SEAT_KEY",
            "SAVE_KEY", "PREVIOUS_KEY", "BROKEN_KEY", "LAST_KEY", "LAST_BROKEN_KEY", "DAILY_KEY",
            "DAILY_BROKEN_KEY",
@@ -199,6 +199,9 @@ PEER_MESSAGES = {
 }
 TO_HOST = ("hello", "act", "rematch")
 TO_GUEST = ("welcome", "table", "view", "record", "refused", "bye")
+# Why a guest's message changed nothing, as the host's ``refused`` says it (the guest's device
+# words each in its own language: ui.worker.mirror.REFUSED).
+REFUSALS = ("turn", "stale", "taken", "over")
 
 
 def command_name(text: str) -> str:

@@ -22,11 +22,8 @@ from ..protocol import SAVE_KEY, SECRET_LENGTH, TABLE_ID_LENGTH, TABLE_KEY, TO_H
 from ..peer_messages import PeerError, message, new_secret, read_message
 from .stats import count_ended_game
 
-__all__ = ["Relay", "peer", "adopt_table", "REFUSALS", "NO_SEATS"]
+__all__ = ["Relay", "peer", "adopt_table", "NO_SEATS"]
 
-# Why a guest's message changed nothing, as the ``refused`` message says it (the guest's device
-# words it in its own language, ui.worker.mirror).
-REFUSALS = ("turn", "stale", "taken", "over")
 NO_SEATS = json.dumps({"seats": []})  # the ``peers`` of a table open to no other device
 
 
