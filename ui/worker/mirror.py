@@ -15,6 +15,7 @@ feeds it what arrives and takes what it sends.
 from __future__ import annotations
 
 from collections import deque
+from types import MappingProxyType
 from dataclasses import dataclass, replace
 from typing import Optional
 
@@ -84,7 +85,9 @@ class Mirror:
     daily_counts = False
     rival = None
     humans = ()
-    remote = {}  # no seat here is played on another device: the host's device relays
+    # No seat here is played on another device (the host's device relays); read-only, as it is
+    # shared by every mirror.
+    remote = MappingProxyType({})
 
     @property
     def names(self) -> tuple:
