@@ -15,8 +15,8 @@ damaged file: both start the worker the normal way instead.
 * ``python_snapshot(archive)``: the gzipped snapshot of the worker with ``archive`` (python.zip's
   bytes), made by Pyodide under Node; None (after one line to ``log`` saying why) when it cannot
   be made: the site then has none, and the worker starts the normal way, the same game;
-* the cache, ``.cache/snapshot/<pyodide version>/<archive's SHA-256>.gz``: Node runs once per
-  archive.
+* the cache, ``.cache/snapshot/<pyodide version>/<SHA-256 of the archive and the programs>.gz``:
+  Node runs once per archive.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from tools import ROOT, bytecode, worker_archive
+from tools import ROOT, bytecode, stdlib, worker_archive
 
 SNAPSHOT = "python.snapshot"
 CACHE = ROOT / ".cache" / "snapshot"
@@ -41,13 +41,14 @@ TIMEOUT = 180  # seconds for Node to start Pyodide, import the game and write 30
 STDLIB = ("asyncio", "base64", "gc", "hashlib", "inspect", "json", "os", "random", "sys",
           "textwrap", "traceback", "zipfile")
 
-# Run by Node: argv = [runtime's pyodide.mjs URL, python.zip path, output path, Python program].
+# Run by Node: argv = [runtime's pyodide.mjs URL, stdlib.zip path, python.zip path, output path,
+# Python program].
 NODE_PROGRAM = """
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-const [runtime, archive, output, program] = process.argv.slice(1);
+const [runtime, library, archive, output, program] = process.argv.slice(1);
 const { loadPyodide } = await import(runtime);
-const pyodide = await loadPyodide({ _makeSnapshot: true });
+const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: library });
 pyodide.setStdout({ batched: (line) => process.stderr.write(line + "\\n") });
 pyodide.FS.writeFile("/home/pyodide/python.zip", readFileSync(archive));
 try {
@@ -56,7 +57,26 @@ try {
   process.stderr.write("\\n" + String(error.message).trim().split("\\n").pop() + "\\n");
   process.exit(1);
 }
-writeFileSync(output, gzipSync(pyodide.makeMemorySnapshot(), { level: 6 }));
+zeroFreeMemory(pyodide._module);
+writeFileSync(output, gzipSync(pyodide.makeMemorySnapshot(), { level: 9 }));
+
+// The C heap's free chunks still hold what was freed in them (the import's garbage): zeroed, the
+// snapshot gzips a sixth smaller.  Every free chunk is allocated (the footprint limit keeps
+// malloc from growing the memory: it returns 0 instead), zeroed and freed again; free() then
+// writes only the allocator's own few words into each.
+function zeroFreeMemory(module) {
+  const limit = module._malloc_footprint_limit();
+  module._malloc_set_footprint_limit(module._malloc_footprint());
+  const taken = [];
+  for (let size = 1 << 24; size >= 16; size >>= 1) {
+    for (let at = module._malloc(size); at; at = module._malloc(size)) {
+      module.HEAPU8.fill(0, at, at + size);
+      taken.push(at);
+    }
+  }
+  taken.forEach((at) => module._free(at));
+  module._malloc_set_footprint_limit(limit);
+}
 """
 
 # Run by Pyodide under Node before the snapshot: what the worker would import, from the archive
@@ -85,9 +105,11 @@ def module_names(root: Path = ROOT) -> list:
     return sorted(names, key=lambda name: (name.count("."), name))
 
 
-def make_with_runtime(archive: bytes, modules: list, runtime: Path) -> bytes:
-    """The gzipped snapshot made by the Pyodide in ``runtime`` under Node; raises
-    ``RuntimeError`` with the reason when it cannot be made."""
+def make_with_runtime(archive: bytes, modules: list, runtime: Path, library: bytes) -> bytes:
+    """The gzipped snapshot made by the Pyodide in ``runtime`` under Node, started with the
+    standard library ``library`` (stdlib.zip's bytes: the worker's must be the very same, its
+    table of contents is in the snapshot); raises ``RuntimeError`` with the reason when it
+    cannot be made."""
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("node was not found")
@@ -95,11 +117,14 @@ def make_with_runtime(archive: bytes, modules: list, runtime: Path) -> bytes:
                                 "digest": hashlib.sha256(archive).hexdigest()}
     with tempfile.TemporaryDirectory() as scratch:
         archive_path, output = Path(scratch) / "python.zip", Path(scratch) / SNAPSHOT
+        library_path = Path(scratch) / stdlib.STDLIB_ARCHIVE
         archive_path.write_bytes(archive)
+        library_path.write_bytes(library)
         try:
             done = subprocess.run(
                 [node, "--input-type=module", "-e", NODE_PROGRAM, "--",
-                 (runtime / "pyodide.mjs").as_uri(), str(archive_path), str(output), program],
+                 (runtime / "pyodide.mjs").as_uri(), str(library_path), str(archive_path),
+                 str(output), program],
                 capture_output=True, text=True, timeout=TIMEOUT)
         except (OSError, subprocess.TimeoutExpired) as error:
             raise RuntimeError(f"node failed: {error}") from None
@@ -117,11 +142,15 @@ def python_snapshot(archive: bytes, root: Path = ROOT, cache: Path = CACHE, log=
     if version is None:
         log("snapshot: Pyodide is not installed; the worker starts without one")
         return None
-    cached = cache / version / f"{hashlib.sha256(archive).hexdigest()}.gz"
+    library = stdlib.stdlib_archive_cached(root)
+    # Keyed by what makes it: the archives, and the programs that take them.
+    made_by = hashlib.sha256(archive + library + (NODE_PROGRAM + PYTHON_PROGRAM).encode()
+                             ).hexdigest()
+    cached = cache / version / f"{made_by}.gz"
     if cached.is_file():
         return cached.read_bytes()
     try:
-        data = make_with_runtime(archive, module_names(root), runtime)
+        data = make_with_runtime(archive, module_names(root), runtime, library)
     except RuntimeError as error:
         log(f"snapshot: not made ({error}); the worker starts without one")
         return None
