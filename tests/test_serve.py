@@ -179,6 +179,7 @@ def test_build_writes_the_page_and_only_the_runtime_it_needs(tmp_path):
     assert set(written) == {
         "index.html", "pyscript.toml", "sw.js", "precache.json", ".nojekyll",
         "python.zip",  # tweak/__init__.py, tweak/bots/__init__.py, ui/worker/game.py
+        "stdlib.zip",  # the runtime's python_stdlib.zip: this fake one is no archive to trim
         "ui/assets/style.css", "ui/assets/manifest.webmanifest", "ui/assets/icons/icon-192.png",
         "locale/catalogues.zip", "locale/start.js",
         *(f"node_modules/pyodide/{name}" for name in runtime.RUNTIME_FILES["pyodide"][1]),

@@ -20,7 +20,7 @@ import re
 import shutil
 from pathlib import Path
 
-from tools import ROOT, catalogues, runtime, snapshot, worker_archive
+from tools import ROOT, catalogues, runtime, snapshot, stdlib, worker_archive
 
 # The page's own files: the HTML, the worker's PyScript configuration, the service worker (at the
 # root, so that its scope covers the page) and the folders of the page's scripts and assets and
@@ -99,6 +99,9 @@ def build_site(destination: Path, root: Path = ROOT, with_snapshot: bool = True)
     written = []
     archive = worker_archive.python_archive(root)
     generated = {**catalogues.generated(root), worker_archive.WORKER_ARCHIVE: archive}
+    library = stdlib.stdlib_archive_cached(root)
+    if library is not None:
+        generated[stdlib.STDLIB_ARCHIVE] = library
     memory = snapshot.python_snapshot(archive, root) if with_snapshot else None
     if memory is not None:
         generated[snapshot.SNAPSHOT] = memory

@@ -3,7 +3,7 @@
 ``CONTENT_TYPES`` maps file suffixes to the types the browser must see (a ``.wasm`` served as
 anything else cannot be streamed-compiled; an ``.mjs`` must be JavaScript or its import fails).
 Everything outside ``CACHED_PREFIX`` is sent with ``Cache-Control: no-cache``.  The generated
-files (python.zip, python.snapshot, locale/catalogues.zip, locale/start.js) are made on request from the sources
+files (python.zip, stdlib.zip, python.snapshot, locale/catalogues.zip, locale/start.js) are made on request from the sources
 as they are now, unless a file of that name is on disk (a built site), which is served as it is.
 Files of the types in ``COMPRESSED_TYPES`` go gzipped to a browser that accepts it, as GitHub
 Pages sends them: the 9.6 MB wasm is 3.6 MB on the wire.  ``start_server(root, port=0)``
@@ -21,7 +21,7 @@ import sys
 import threading
 from pathlib import Path
 
-from tools import ROOT, catalogues, snapshot, worker_archive
+from tools import ROOT, catalogues, snapshot, stdlib, worker_archive
 
 CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -58,6 +58,7 @@ CACHED_PREFIX = "/node_modules/"
 # The generated files: {site path: a function of the served root giving their bytes}.
 GENERATED = {
     worker_archive.WORKER_ARCHIVE: worker_archive.python_archive_cached,
+    stdlib.STDLIB_ARCHIVE: stdlib.stdlib_archive_cached,
     snapshot.SNAPSHOT: lambda root: _snapshot(root),
     **{name: (lambda root, name=name: catalogues.generated_cached(root)[name])
        for name in (catalogues.ARCHIVE, catalogues.START_SCRIPT)},
@@ -147,7 +148,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_error(500, f"the catalogues cannot be compiled: {error}")
             return None
         if data is None:  # a snapshot that cannot be made: the worker starts without one
-            self.send_error(404, "no snapshot: its reason is in the server's output")
+            self.send_error(404, f"no {path}: the reason is in the server's output")
             return None
         # An ETag, so that a reload revalidates a generated file as a static host does a file
         # on disk: "304 Not Modified" rather than the whole archive again.

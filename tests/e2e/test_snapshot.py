@@ -18,29 +18,34 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_game import play_to_the_end, set_players, settle
 from tests.ui.scenarios import query
-from tools import ROOT, build, devserver, snapshot, worker_archive
+from tools import ROOT, build, devserver, snapshot, stdlib, worker_archive
 
 RESTORED = "[tweak] Python restored from python.snapshot"
 NOT_READ = "[tweak] python.snapshot could not be read"
 NOT_RESTORED = "[tweak] python.snapshot did not restore"
 AFRESH = "[tweak] python.snapshot holds other modules than python.zip: imported afresh"
+WHOLE_LIBRARY = "[tweak] the standard library lacked"
 # Where a Pyodide snapshot keeps the build it was made by: 32 bytes after a 16-byte header.
 BUILD_ID = slice(16, 48)
 
 
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory):
-    """``make(name, change)``: a copy of a freshly built site whose python.snapshot ``change``
-    (bytes -> bytes, or None to leave it out) has replaced, served; its URL."""
+    """``make(name, change, library=None)``: a copy of a freshly built site whose
+    python.snapshot ``change`` (bytes -> bytes, or None to leave it out) has replaced, and its
+    stdlib.zip ``library`` (bytes -> bytes) when given, served; its URL."""
     base = tmp_path_factory.mktemp("snapshot-sites")
     original = base / "original"
     build.build_site(original, ROOT)
     assert (original / snapshot.SNAPSHOT).is_file(), "the build made no snapshot"
     servers = []
 
-    def make(name, change):
+    def make(name, change, library=None):
         site = base / name
         shutil.copytree(original, site, symlinks=True)
+        if library is not None:
+            trimmed = site / stdlib.STDLIB_ARCHIVE
+            trimmed.write_bytes(library(trimmed.read_bytes()))
         memory = change((site / snapshot.SNAPSHOT).read_bytes()) if change else None
         if memory is None:
             (site / snapshot.SNAPSHOT).unlink()
@@ -108,13 +113,42 @@ def of_other_modules(memory: bytes) -> bytes:
                 continue  # the source above is what zipimport must use
             target.writestr(entry, data)
     return snapshot.make_with_runtime(out.getvalue(), snapshot.module_names(ROOT),
-                                      ROOT / "node_modules" / "pyodide")
+                                      ROOT / "node_modules" / "pyodide",
+                                      stdlib.stdlib_archive_cached(ROOT))
 
 
 def test_restored_from_its_snapshot_the_game_plays(page, sites):
     said = start(page, sites("whole", lambda memory: memory))
     assert RESTORED in said, said
-    assert not [line for line in said if line.startswith((NOT_READ, NOT_RESTORED, AFRESH))]
+    deal_and_place_a_card(page)
+    assert not [line for line in said
+                if line.startswith((NOT_READ, NOT_RESTORED, AFRESH, WHOLE_LIBRARY))
+                or "ModuleNotFoundError" in line], said
+
+
+def without(module_file: str):
+    """A change of stdlib.zip: the archive without ``module_file``, named among the modules it
+    left out (as the build names those)."""
+    def change(library: bytes) -> bytes:
+        out = io.BytesIO()
+        with zipfile.ZipFile(io.BytesIO(library)) as source, \
+                zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+            assert module_file in source.namelist()
+            for entry in source.infolist():
+                data = source.read(entry)
+                if entry.filename == stdlib.LEFT_OUT:
+                    data += module_file.removesuffix(".py").replace("/", ".").encode() + b"\n"
+                if entry.filename != module_file:
+                    target.writestr(entry, data)
+        return out.getvalue()
+    return change
+
+
+def test_a_module_the_trimmed_standard_library_lacks_is_fetched_with_the_whole_one(page, sites):
+    """The game's start imports ``secrets`` (its peers' secrets); left out of stdlib.zip, the
+    worker fetches the whole library and the game plays."""
+    said = start(page, sites("lacking-secrets", None, without("secrets.py")))
+    assert any(line.startswith(WHOLE_LIBRARY + " secrets") for line in said), said
     deal_and_place_a_card(page)
 
 
@@ -140,10 +174,12 @@ def game_played_out(page, url: str, search: str, daily: bool) -> str:
     and the winner.  A seeded deal for the person and two computers: its first table, the
     person to play first (the computers' seeds are the system's randomness, never the deal's,
     R21, so the rest of that game may differ from one load to the next)."""
-    start(page, url, search)
+    said = start(page, url, search)
     if daily:
         page.get_by_role("button", name="Play today's game", exact=True).click()
         play_to_the_end(page)
+        # A whole game needs no module beyond the trimmed standard library.
+        assert not [line for line in said if line.startswith(WHOLE_LIBRARY)], said
         return page.locator("[data-screen=over]").inner_text()
     set_players(page, ["human", "bot", "bot"])
     page.locator("#deal").click()

@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # ui/worker/'s layers, lowest first: a module may import its own layer and those below.
 LAYERS = (
-    ("leaves", {"protocol", "i18n", "markup", "errors", "address", "cues", "motion", "story"}),
+    ("leaves", {"protocol", "i18n", "markup", "errors", "address", "cues", "motion", "story",
+                "stdlib_rest"}),
     ("models", {"daily", "stats", "seats", "hooks", "slots", "peer_messages"}),
     ("the table", {"table", "screen_data", "commands", "coach", "computers", "takeback",
                    "remote", "session", "mirror", "review"}),

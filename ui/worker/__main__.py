@@ -56,6 +56,13 @@ if SNAPSHOT:
         print("[tweak] python.snapshot holds other modules than python.zip: imported afresh")
         _forget_the_game()
 
+# The standard library: Pyodide started with the trimmed one (tools/stdlib.py); a module it
+# lacks is found in the whole one, fetched then (ui/worker/interpreter.mjs says where it is).
+if os.environ.get("TWEAK_WHOLE_STDLIB"):
+    from ui.worker import stdlib_rest
+
+    stdlib_rest.install(os.environ["TWEAK_WHOLE_STDLIB"])
+
 try:
     from ui.worker.protocol import VERBS
     from ui.worker.host import Host, parse_saves

@@ -8,6 +8,8 @@
 // gzip stream's checksum a damaged file; then, or when there is no snapshot (a site built
 // without Node), Pyodide starts the normal way: slower, the same game.  A snapshot of other
 // game modules than python.zip's is caught by ui/worker/__main__.py, which imports afresh.
+// Either way Python's standard library is stdlib.zip, the part the worker imports
+// (tools/stdlib.py): the snapshot was taken with the very same archive.
 
 import { loadPyodide as startPyodide, version } from "../../node_modules/pyodide/pyodide.mjs";
 
@@ -17,6 +19,10 @@ export { version };
 // are beside Pyodide's own module.
 const RUNTIME = new URL("../../node_modules/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("../../python.snapshot", import.meta.url).href;
+// The standard library Python starts with: the modules the worker imports (tools/stdlib.py),
+// a third of the whole, which ui/worker/stdlib_rest.py fetches only if a module is missing.
+const STDLIB = new URL("../../stdlib.zip", import.meta.url).href;
+const WHOLE_STDLIB = RUNTIME + "python_stdlib.zip";
 
 // The snapshot's response, or null when there is none (a site built without Node: 404) or the
 // network failed.  Asked for as soon as PyScript imports this module, while PyScript still
@@ -34,9 +40,17 @@ for (const path of ["../../python.zip", "../../locale/catalogues.zip"]) {
   fetch(new URL(path, import.meta.url)).then((response) => response.arrayBuffer()).catch(() => {});
 }
 
-// PyScript's call: Pyodide started, from the snapshot when it restores.
+// PyScript's call: Pyodide started, from the snapshot when it restores, and told where the
+// whole standard library is.
 export async function loadPyodide(options) {
-  const settings = { ...options, indexURL: RUNTIME };
+  const pyodide = await start({ ...options, indexURL: RUNTIME, stdLibURL: STDLIB });
+  // Told through the environment: ui/worker/__main__.py reads it (a string, no JS object).
+  pyodide.runPython(`import os; os.environ["TWEAK_WHOLE_STDLIB"] = ${JSON.stringify(WHOLE_STDLIB)}`);
+  return pyodide;
+}
+
+// Pyodide started with `settings`: restored from the snapshot when it can be.
+async function start(settings) {
   const found = await snapshot;  // one round trip: whether there is a snapshot at all
   if (found) {
     // The memory as a promise: Pyodide asks for its runtime (wasm, standard library) first and
