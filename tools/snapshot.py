@@ -5,8 +5,9 @@ the build writes it into the site, and ui/worker/interpreter.mjs starts the work
 A snapshot is Pyodide's wasm memory after start-up (``loadPyodide({_makeSnapshot: true})``,
 then ``makeMemorySnapshot()``: a private API of the pinned build).  Ours is taken later than
 Pyodide's own start: with python.zip on ``sys.path`` and every module in it imported, and the
-standard library's modules that the worker's start imports (``STDLIB``).  Restoring it skips
-the interpreter's initialisation and all those imports, which is most of a phone's wait.
+standard library's modules that the worker's start imports (``stdlib.WORKER_START``).
+Restoring it skips the interpreter's initialisation and all those imports, which is most of a
+phone's wait.
 ``TWEAK_SNAPSHOT`` in the snapshot's environment is the SHA-256 of the python.zip it imported:
 ui/worker/__main__.py compares it with the archive it is given, and imports afresh when they
 differ.  Pyodide refuses a snapshot of another build by itself, and gzip's checksum catches a
@@ -34,12 +35,6 @@ SNAPSHOT = "python.snapshot"
 CACHE = ROOT / ".cache" / "snapshot"
 TIMEOUT = 180  # seconds for Node to start Pyodide, import the game and write 30 MB
 
-# The standard library's modules that the worker's start imports besides the game's own
-# (PyScript's worker prelude and ui/worker/__main__.py), found by comparing sys.modules in a
-# started worker with a snapshot's: imported here, the worker finds them loaded.  Only modules
-# that hold no JavaScript object: a snapshot can hold none.
-STDLIB = ("asyncio", "base64", "gc", "hashlib", "inspect", "json", "os", "random", "sys",
-          "textwrap", "traceback", "zipfile")
 
 # Run by Node: argv = [runtime's pyodide.mjs URL, stdlib.zip path, python.zip path, output path,
 # Python program].
@@ -113,7 +108,9 @@ def make_with_runtime(archive: bytes, modules: list, runtime: Path, library: byt
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("node was not found")
-    program = PYTHON_PROGRAM % {"modules": [*STDLIB, *modules],
+    # The worker's start's standard modules, imported here: the worker finds them loaded.  Only
+    # modules that hold no JavaScript object: a snapshot can hold none.
+    program = PYTHON_PROGRAM % {"modules": [*stdlib.WORKER_START, *modules],
                                 "digest": hashlib.sha256(archive).hexdigest()}
     with tempfile.TemporaryDirectory() as scratch:
         archive_path, output = Path(scratch) / "python.zip", Path(scratch) / SNAPSHOT

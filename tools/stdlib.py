@@ -4,11 +4,14 @@ writes it into the site, and ui/worker/interpreter.mjs starts Pyodide with it in
 whole python_stdlib.zip (2.5 MB on the wire, most of it modules a card game never imports: a
 phone's first visit waits for every byte).
 
-What it holds: the import closure of the worker's modules (python.zip's, tools/worker_archive.py),
-of what PyScript's worker and Pyodide's start import (``ROOTS``), and of the codecs Python may
-look up by name (``CODECS``), read from the sources' import statements, imports inside functions
-and ``try`` blocks included.  A top-level package goes in whole (its submodules import one
-another in ways no scan sees), but ``encodings``, whose codecs are only ever looked up by name.
+What it holds: the import closure of the worker's modules (python.zip's, tools/worker_archive.py;
+all their imports), of PyScript's Python, of what Pyodide's and the worker's start import
+(``ROOTS``), and of the codecs Python may look up by name (``CODECS``).  In the standard
+library's own modules it follows the imports that run when the module is imported (``try``
+blocks included), not those inside functions nor under ``if __name__ == "__main__"``: those
+pulled in unittest, pdb and the REPL.  A top-level package goes in whole (its submodules import
+one another in ways no scan sees), but ``encodings``, whose codecs are only ever looked up by
+name.  The archive also lists the modules it left out (``LEFT_OUT``).
 Whatever a scan cannot see (an ``importlib.import_module`` of a computed name) is found all the
 same: ui/worker/stdlib_rest.py fetches the whole library the first time a module outside this
 one is imported.
@@ -16,8 +19,8 @@ one is imported.
 * ``stdlib_archive(root)``: the archive's bytes, or None when Pyodide is not installed (the
   whole library's when it cannot be read);
   ``stdlib_archive_cached(root)`` the same, made again only when a module of the game changed;
-* ``closure(sources, roots)``: the module names reached from ``roots`` in ``sources``
-  ({dotted module name: source bytes}).
+* ``closure(sources, packages, roots)``: the module names reached from ``roots`` in
+  ``sources`` ({dotted module name: source bytes}).
 """
 
 from __future__ import annotations
@@ -38,14 +41,19 @@ PYSCRIPT = Path("node_modules/@pyscript/core/dist")
 LEFT_OUT = "tweak-left-out.txt"
 FULL_STDLIB = "python_stdlib.zip"
 
+# The standard library's modules that the worker's start imports besides the game's own
+# (PyScript's worker prelude and ui/worker/__main__.py), found by comparing sys.modules in a
+# started worker with a snapshot's (tools/snapshot.py imports them before the snapshot).
+WORKER_START = ("asyncio", "base64", "gc", "hashlib", "inspect", "json", "os", "random", "sys",
+                "textwrap", "traceback", "zipfile")
+
 # What the worker imports that no module of the game names, besides PyScript's Python (read
 # from its JavaScript, ``pyscript_imports``): Pyodide's own start (its packages and what
-# Python's initialisation imports), what the worker's start imports (tools/snapshot.py STDLIB),
-# and importlib.metadata, which every importlib.invalidate_caches() imports.
-ROOTS = ("_pyodide", "pyodide", "site", "sitecustomize", "_sysconfigdata__emscripten_wasm32-emscripten",
-         "asyncio", "base64", "gc", "hashlib", "inspect", "json", "os", "random", "sys",
-         "textwrap", "traceback", "zipfile", "zipimport", "importlib", "pathlib",
-         "importlib.metadata", "encodings")
+# Python's initialisation imports), the worker's start, and importlib.metadata, which every
+# importlib.invalidate_caches() imports.
+ROOTS = ("_pyodide", "pyodide", "site", "sitecustomize",
+         "_sysconfigdata__emscripten_wasm32-emscripten", "zipimport", "importlib", "pathlib",
+         "importlib.metadata", "encodings", *WORKER_START)
 
 # The codecs of ``encodings`` kept: the ones Python's start and the game's text use, and cp437,
 # zipfile's for the names in an archive.
@@ -176,23 +184,19 @@ def stdlib_archive(root: Path = ROOT, log=print):
     except (zipfile.BadZipFile, OSError) as error:
         log(f"stdlib: {FULL_STDLIB} could not be read ({error}); the worker gets it whole")
         return full.read_bytes()
-    sources, packages, path_of = {}, set(), {}
+    sources, packages = {}, set()
     for path, data in entries.items():
         named = _module_name(path)
         if named:
             sources[named[0]] = data
-            path_of[named[0]] = path
             if named[1]:
                 packages.add(named[0])
-    game = {}
-    for relative in worker_archive.worker_modules(root):
-        name, is_package = _module_name(relative)
-        game[name] = (is_package, (root / relative).read_bytes())
     roots = [*ROOTS, *(f"encodings.{codec}" for codec in CODECS)]
     for script in sorted((root / PYSCRIPT).glob("*.js")):
         roots.extend(pyscript_imports(script.read_text(encoding="utf-8", errors="replace")))
-    for name, (is_package, source) in game.items():
-        roots.extend(_imported(name, is_package, source))
+    for relative in worker_archive.worker_modules(root):
+        name, is_package = _module_name(relative)
+        roots.extend(_imported(name, is_package, (root / relative).read_bytes()))
     reached = closure(sources, packages, roots)
     # Whole top-level packages, but encodings.
     tops = {name.split(".")[0] for name in reached} - {"encodings"}

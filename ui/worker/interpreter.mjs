@@ -20,7 +20,7 @@ export { version };
 const RUNTIME = new URL("../../node_modules/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("../../python.snapshot", import.meta.url).href;
 // The standard library Python starts with: the modules the worker imports (tools/stdlib.py),
-// a third of the whole, which ui/worker/stdlib_rest.py fetches only if a module is missing.
+// under half of the whole, which ui/worker/stdlib_rest.py fetches only if a module is missing.
 const STDLIB = new URL("../../stdlib.zip", import.meta.url).href;
 const WHOLE_STDLIB = RUNTIME + "python_stdlib.zip";
 

@@ -11,7 +11,6 @@ from then on.  Offline with the whole library never cached, the import fails as 
 
 from __future__ import annotations
 
-import importlib
 import importlib.machinery
 import sys
 import zipfile
@@ -71,8 +70,7 @@ class RestOfTheLibrary:
                 print(f"[tweak] the whole standard library could not be had: {error}")
                 self.state = "failed"
                 return False
-            sys.path.append(self.whole)
-            importlib.invalidate_caches()
+            sys.path.append(self.whole)  # a new entry: no finder has a cache of it to drop
             self.state = "here"
         return self.state == "here"
 
