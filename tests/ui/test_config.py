@@ -182,10 +182,8 @@ def test_only_the_main_thread_touches_the_browser():
             continue
         browser = {name for name in imports_of(path) if name.split(".")[0] in BROWSER_MODULES}
         # The worker's script may read its own runtime's heap size (memory(), for the soak
-        # benchmark), and stdlib_rest.py download the whole standard library (inside its
-        # download(), which its tests replace); nothing else of the browser.
-        allowed = {"__main__.py": {"pyodide_js"},
-                   "stdlib_rest.py": {"js", "js.XMLHttpRequest"}}.get(path.name, set())
+        # benchmark); nothing else of the browser, and no module of the game at all.
+        allowed = {"pyodide_js"} if path.name == "__main__.py" else set()
         assert browser <= allowed, f"{path.name} imports {sorted(browser - allowed)}"
 
 

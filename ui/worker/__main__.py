@@ -57,11 +57,17 @@ if SNAPSHOT:
         _forget_the_game()
 
 # The standard library: Pyodide started with the trimmed one (tools/stdlib.py); a module it
-# lacks is found in the whole one, fetched then (ui/worker/interpreter.mjs says where it is).
-if os.environ.get("TWEAK_WHOLE_STDLIB"):
+# lacks is found in the whole one, which ui/worker/interpreter.mjs fetches then (its module
+# says where the whole library is and fetches it; absent when another runtime started us).
+try:
+    import tweak_interpreter
+except ImportError:
+    tweak_interpreter = None
+if tweak_interpreter is not None:
     from ui.worker import stdlib_rest
 
-    stdlib_rest.install(os.environ["TWEAK_WHOLE_STDLIB"])
+    stdlib_rest.install(tweak_interpreter.wholeStdlib,
+                        lambda url: tweak_interpreter.fetchBytes(url).to_bytes())
 
 try:
     from ui.worker.protocol import VERBS

@@ -40,13 +40,25 @@ for (const path of ["../../python.zip", "../../locale/catalogues.zip"]) {
   fetch(new URL(path, import.meta.url)).then((response) => response.arrayBuffer()).catch(() => {});
 }
 
-// PyScript's call: Pyodide started, from the snapshot when it restores, and told where the
-// whole standard library is.
+// PyScript's call: Pyodide started, from the snapshot when it restores, and given the means
+// to fetch the whole standard library.
 export async function loadPyodide(options) {
   const pyodide = await start({ ...options, indexURL: RUNTIME, stdLibURL: STDLIB });
-  // Told through the environment: ui/worker/__main__.py reads it (a string, no JS object).
-  pyodide.runPython(`import os; os.environ["TWEAK_WHOLE_STDLIB"] = ${JSON.stringify(WHOLE_STDLIB)}`);
+  // For ui/worker/__main__.py (`import tweak_interpreter`), made after any restore: a
+  // snapshot holds no JavaScript object.
+  pyodide.registerJsModule("tweak_interpreter", { wholeStdlib: WHOLE_STDLIB, fetchBytes });
   return pyodide;
+}
+
+// The bytes at `url`, fetched synchronously (a worker may: it has no page to freeze; Python's
+// import cannot wait for a promise); throws when the answer is not a success.
+function fetchBytes(url) {
+  const request = new XMLHttpRequest();
+  request.open("GET", url, false);
+  request.responseType = "arraybuffer";
+  request.send();
+  if (request.status !== 200) throw new Error(`${url}: HTTP ${request.status}`);
+  return new Uint8Array(request.response);
 }
 
 // Pyodide started with `settings`: restored from the snapshot when it can be.

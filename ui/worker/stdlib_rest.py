@@ -3,10 +3,11 @@ trimmed one left out.
 
 The worker's Python starts with stdlib.zip (tools/stdlib.py): the modules the game, PyScript and
 Pyodide import, as far as their sources tell.  A module outside it (imported by a name computed
-at run time, say) is not an error: ``RestOfTheLibrary``, last on ``sys.meta_path``, downloads
-Pyodide's whole python_stdlib.zip once, writes it beside the trimmed one, and finds the module
-there; a package imported from the trimmed archive looks for its submodules in the whole one
-from then on.  Offline with the whole library never cached, the import fails as it would have.
+at run time, say) is not an error: ``RestOfTheLibrary``, last on ``sys.meta_path``, has
+Pyodide's whole python_stdlib.zip fetched once (by ui/worker/interpreter.mjs, which
+ui/worker/__main__.py gives it), writes it beside the trimmed one, and finds the module there;
+a package imported from the trimmed archive looks for its submodules in the whole one from
+then on.  Offline with the whole library never cached, the import fails as it would have.
 """
 
 from __future__ import annotations
@@ -21,26 +22,12 @@ LEFT_OUT = "tweak-left-out.txt"
 TOLD = "[tweak] the standard library lacked {name}: the whole library is fetched"
 
 
-def download(url: str) -> bytes:
-    """The bytes at ``url``, fetched synchronously (a worker may: its thread has no page to
-    freeze); raises ``OSError`` when the answer is not a success."""
-    from js import XMLHttpRequest  # only Pyodide has the js module
-
-    request = XMLHttpRequest.new()
-    request.open("GET", url, False)
-    request.responseType = "arraybuffer"
-    request.send()
-    if request.status != 200:
-        raise OSError(f"{url}: HTTP {request.status}")
-    return request.response.to_bytes()
-
-
 class RestOfTheLibrary:
     """A meta path finder for the modules ``left_out`` (dotted names) of ``trimmed`` (the
-    archive on ``sys.path``): the first one downloads ``url`` (the whole library) into
-    ``whole``."""
+    archive on ``sys.path``): the first one has ``fetch(url)`` (bytes, or an exception) bring
+    the whole library, written to ``whole``."""
 
-    def __init__(self, url: str, trimmed: str, whole: str, left_out, fetch=download):
+    def __init__(self, url: str, trimmed: str, whole: str, left_out, fetch):
         self.url, self.trimmed, self.whole, self.fetch = url, trimmed, whole, fetch
         self.left_out = frozenset(left_out)
         self.state = "absent"  # then "here", or "failed" (tried once)
@@ -75,10 +62,10 @@ class RestOfTheLibrary:
         return self.state == "here"
 
 
-def install(url: str, whole: str = "/lib/python_stdlib_whole.zip"):
-    """Put a ``RestOfTheLibrary`` of ``url`` last on ``sys.meta_path`` for the trimmed archive
-    Pyodide started with (``/lib/pythonXY.zip``), and return it; None when that archive names
-    nothing left out (it is the whole library)."""
+def install(url: str, fetch, whole: str = "/lib/python_stdlib_whole.zip"):
+    """Put a ``RestOfTheLibrary`` of ``url`` and ``fetch`` last on ``sys.meta_path`` for the
+    trimmed archive Pyodide started with (``/lib/pythonXY.zip``), and return it; None when that
+    archive names nothing left out (it is the whole library)."""
     trimmed = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
     try:
         with zipfile.ZipFile(trimmed) as archive:
@@ -87,6 +74,6 @@ def install(url: str, whole: str = "/lib/python_stdlib_whole.zip"):
         if not isinstance(error, KeyError):
             print(f"[tweak] {trimmed} names no module left out: {error!r}")
         return None
-    finder = RestOfTheLibrary(url, trimmed, whole, left_out)
+    finder = RestOfTheLibrary(url, trimmed, whole, left_out, fetch)
     sys.meta_path.append(finder)
     return finder
