@@ -179,6 +179,7 @@ def test_build_writes_the_page_and_only_the_runtime_it_needs(tmp_path):
     assert set(written) == {
         "index.html", "pyscript.toml", "sw.js", "precache.json", ".nojekyll",
         "python.zip",  # tweak/__init__.py, tweak/bots/__init__.py, ui/worker/game.py
+        "python.zip.sha256",  # its digest
         "stdlib.zip",  # the runtime's python_stdlib.zip: this fake one is no archive to trim
         "ui/assets/style.css", "ui/assets/manifest.webmanifest", "ui/assets/icons/icon-192.png",
         "locale/catalogues.zip", "locale/start.js",
@@ -223,7 +224,8 @@ def test_the_catalogues_are_served_compiled_and_built_into_the_site(tmp_path):
 
 def test_the_workers_modules_are_served_and_built_as_one_archive(tmp_path):
     """The dev server makes python.zip from the modules as they are on disk (edited, it is
-    made again); the build writes the same bytes and ships those modules only inside it."""
+    made again), and its digest; the build writes the same bytes and ships those modules only
+    inside it."""
     import io
     import zipfile
 
@@ -235,6 +237,8 @@ def test_the_workers_modules_are_served_and_built_as_one_archive(tmp_path):
         (repo / "ui/worker/game.py").write_text("EDITED = True\n")
         os.utime(repo / "ui/worker/game.py", ns=(1, 10**18))  # a newer file, whatever the clock says
         edited = read(url + "python.zip")
+        digest = read(url + "python.zip.sha256")
+    assert digest == hashlib.sha256(edited).hexdigest().encode() + b"\n"
     with zipfile.ZipFile(io.BytesIO(served)) as archive:
         assert archive.namelist() == ["tweak/__init__.py", "tweak/bots/__init__.py",
                                       "ui/worker/game.py"]
@@ -245,6 +249,7 @@ def test_the_workers_modules_are_served_and_built_as_one_archive(tmp_path):
     site = tmp_path / "site"
     build.build_site(site, repo)
     assert (site / "python.zip").read_bytes() == edited
+    assert (site / "python.zip.sha256").read_bytes() == digest
     assert not (site / "tweak").exists() and not (site / "ui/worker/game.py").exists()
     assert "python.zip" in json.loads((site / "precache.json").read_text())["files"]
 

@@ -3,8 +3,9 @@ host can serve and that works offline after one visit (docs/architecture.md, "Bu
 offline").
 
 The site holds the page's own files (``PAGE_FILES``, ``PAGE_DIRS``), the generated ones
-(python.zip, python.snapshot when Node can make it, the compiled catalogues), only the runtime files a page needs
-(``runtime.RUNTIME_FILES``), ``.nojekyll`` for GitHub Pages, and ``precache.json``
+(python.zip and its digest, stdlib.zip, python.snapshot when Node can make it, the compiled
+catalogues), only the runtime files a page needs (``runtime.RUNTIME_FILES``), ``.nojekyll``
+for GitHub Pages, and ``precache.json``
 (``PRECACHE_LIST``): every file of the site, relative to its root, with an SRI hash of its
 content (``sha256-<base64>``) and a ``version`` derived from those.  The service worker sw.js
 precaches exactly that list; the build stamps the version into the site's copy of sw.js, so a
@@ -98,7 +99,8 @@ def build_site(destination: Path, root: Path = ROOT, with_snapshot: bool = True)
         sources.extend(runtime.runtime_paths(name, root))
     written = []
     archive = worker_archive.python_archive(root)
-    generated = {**catalogues.generated(root), worker_archive.WORKER_ARCHIVE: archive}
+    generated = {**catalogues.generated(root), worker_archive.WORKER_ARCHIVE: archive,
+                 worker_archive.ARCHIVE_DIGEST: worker_archive.archive_digest(archive)}
     library = stdlib.stdlib_archive_cached(root)
     if library is not None:
         generated[stdlib.STDLIB_ARCHIVE] = library

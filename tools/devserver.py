@@ -3,8 +3,8 @@
 ``CONTENT_TYPES`` maps file suffixes to the types the browser must see (a ``.wasm`` served as
 anything else cannot be streamed-compiled; an ``.mjs`` must be JavaScript or its import fails).
 Everything outside ``CACHED_PREFIX`` is sent with ``Cache-Control: no-cache``.  The generated
-files (python.zip, stdlib.zip, python.snapshot, locale/catalogues.zip, locale/start.js) are made on request from the sources
-as they are now, unless a file of that name is on disk (a built site), which is served as it is.
+files (python.zip and its digest, stdlib.zip, python.snapshot, locale/catalogues.zip,
+locale/start.js) are made on request from the sources as they are now, unless a file of that name is on disk (a built site), which is served as it is.
 Files of the types in ``COMPRESSED_TYPES`` go gzipped to a browser that accepts it, as GitHub
 Pages sends them: the 9.6 MB wasm is 3.6 MB on the wire.  ``start_server(root, port=0)``
 serves from a thread, for the tests.
@@ -58,6 +58,8 @@ CACHED_PREFIX = "/node_modules/"
 # The generated files: {site path: a function of the served root giving their bytes}.
 GENERATED = {
     worker_archive.WORKER_ARCHIVE: worker_archive.python_archive_cached,
+    worker_archive.ARCHIVE_DIGEST:
+        lambda root: worker_archive.archive_digest(worker_archive.python_archive_cached(root)),
     stdlib.STDLIB_ARCHIVE: stdlib.stdlib_archive_cached,
     snapshot.SNAPSHOT: lambda root: _snapshot(root),
     **{name: (lambda root, name=name: catalogues.generated_cached(root)[name])

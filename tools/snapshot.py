@@ -8,6 +8,8 @@ Pyodide's own start: with python.zip on ``sys.path`` and every module in it impo
 standard library's modules that the worker's start imports (``stdlib.WORKER_START``).
 Restoring it skips the interpreter's initialisation and all those imports, which is most of a
 phone's wait.
+The memory's static data is XOR'd with the wasm's data segments (ui/worker/static_data.mjs,
+which the worker uses to undo it): nearly all zeros, it gzips to almost nothing.
 ``TWEAK_SNAPSHOT`` in the snapshot's environment is the SHA-256 of the python.zip it imported:
 ui/worker/__main__.py compares it with the archive it is given, and imports afresh when they
 differ.  Pyodide refuses a snapshot of another build by itself, and gzip's checksum catches a
@@ -34,15 +36,18 @@ from tools import ROOT, bytecode, stdlib, worker_archive
 SNAPSHOT = "python.snapshot"
 CACHE = ROOT / ".cache" / "snapshot"
 TIMEOUT = 180  # seconds for Node to start Pyodide, import the game and write 30 MB
+# The module that folds the wasm's static data out of the snapshot, and the worker's back in.
+FOLDING = ROOT / "ui" / "worker" / "static_data.mjs"
 
 
-# Run by Node: argv = [runtime's pyodide.mjs URL, stdlib.zip path, python.zip path, output path,
-# Python program].
+# Run by Node: argv = [runtime's pyodide.mjs URL, static_data.mjs URL, stdlib.zip path, python.zip
+# path, output path, Python program].
 NODE_PROGRAM = """
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-const [runtime, library, archive, output, program] = process.argv.slice(1);
+const [runtime, folding, library, archive, output, program] = process.argv.slice(1);
 const { loadPyodide } = await import(runtime);
+const { foldStaticData } = await import(folding);
 const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: library });
 pyodide.setStdout({ batched: (line) => process.stderr.write(line + "\\n") });
 pyodide.FS.writeFile("/home/pyodide/python.zip", readFileSync(archive));
@@ -53,7 +58,8 @@ try {
   process.exit(1);
 }
 zeroFreeMemory(pyodide._module);
-writeFileSync(output, gzipSync(pyodide.makeMemorySnapshot(), { level: 9 }));
+const wasm = readFileSync(new URL("pyodide.asm.wasm", runtime));
+writeFileSync(output, gzipSync(foldStaticData(pyodide.makeMemorySnapshot(), wasm), { level: 9 }));
 
 // The C heap's free chunks still hold what was freed in them (the import's garbage): zeroed, the
 // snapshot gzips a sixth smaller.  Every free chunk is allocated (the footprint limit keeps
@@ -120,8 +126,8 @@ def make_with_runtime(archive: bytes, modules: list, runtime: Path, library: byt
         try:
             done = subprocess.run(
                 [node, "--input-type=module", "-e", NODE_PROGRAM, "--",
-                 (runtime / "pyodide.mjs").as_uri(), str(library_path), str(archive_path),
-                 str(output), program],
+                 (runtime / "pyodide.mjs").as_uri(), FOLDING.as_uri(), str(library_path),
+                 str(archive_path), str(output), program],
                 capture_output=True, text=True, timeout=TIMEOUT)
         except (OSError, subprocess.TimeoutExpired) as error:
             raise RuntimeError(f"node failed: {error}") from None
@@ -141,8 +147,8 @@ def python_snapshot(archive: bytes, root: Path = ROOT, cache: Path = CACHE, log=
         return None
     library = stdlib.stdlib_archive_cached(root)
     # Keyed by what makes it: the archives, and the programs that take them.
-    made_by = hashlib.sha256(archive + library + (NODE_PROGRAM + PYTHON_PROGRAM).encode()
-                             ).hexdigest()
+    made_by = hashlib.sha256(archive + library + FOLDING.read_bytes()
+                             + (NODE_PROGRAM + PYTHON_PROGRAM).encode()).hexdigest()
     cached = cache / version / f"{made_by}.gz"
     if cached.is_file():
         return cached.read_bytes()

@@ -10,10 +10,16 @@ what the worker imports.  Each module sits at its path with its bytecode beside 
 the archive into the worker's file system as it is and ui/worker/__main__.py puts it on
 ``sys.path``: Python imports straight from it (zipimport), nothing is unpacked
 (docs/architecture.md, "Build, cache, offline").
+
+``ARCHIVE_DIGEST`` (python.zip.sha256, generated beside it) is the archive's SHA-256 in hex and
+a newline: a worker restored from python.snapshot, which holds these modules imported already,
+compares it with the snapshot's and downloads the archive only when they differ
+(ui/worker/interpreter.mjs).
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import zipfile
 from pathlib import Path
@@ -21,6 +27,7 @@ from pathlib import Path
 from tools import ROOT, ZIP_DATE, bytecode
 
 WORKER_ARCHIVE = "python.zip"
+ARCHIVE_DIGEST = WORKER_ARCHIVE + ".sha256"
 WORKER_PACKAGES = ("tweak", "ui/worker")
 SCRIPT = "__main__.py"
 NOT_IN_WORKER = {"tweak/tournament.py"}
@@ -61,6 +68,11 @@ def python_archive(root: Path = ROOT, log=print) -> bytes:
                 entry.compress_type = zipfile.ZIP_DEFLATED
                 zipped.writestr(entry, data)
     return archive.getvalue()
+
+
+def archive_digest(archive: bytes) -> bytes:
+    """``ARCHIVE_DIGEST``'s bytes for the archive ``archive``: its SHA-256, hex, and a newline."""
+    return hashlib.sha256(archive).hexdigest().encode("ascii") + b"\n"
 
 
 _cache = {}

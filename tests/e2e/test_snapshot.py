@@ -118,9 +118,13 @@ def of_other_modules(memory: bytes) -> bytes:
 
 
 def test_restored_from_its_snapshot_the_game_plays(page, sites):
+    asked = []
+    page.on("request", lambda request: asked.append(request.url.rsplit("/", 1)[-1]))
     said = start(page, sites("whole", lambda memory: memory))
     assert RESTORED in said, said
     deal_and_place_a_card(page)
+    # The snapshot holds the game's modules: their archive is not downloaded, only its digest.
+    assert worker_archive.ARCHIVE_DIGEST in asked and worker_archive.WORKER_ARCHIVE not in asked
     assert not [line for line in said
                 if line.startswith((NOT_READ, NOT_RESTORED, AFRESH, WHOLE_LIBRARY))
                 or "ModuleNotFoundError" in line], said
@@ -160,7 +164,10 @@ def test_a_module_the_trimmed_standard_library_lacks_is_fetched_with_the_whole_o
 ])
 def test_without_a_usable_snapshot_the_game_still_starts(page, sites, name, change,
                                                          said_instead):
+    asked = []
+    page.on("request", lambda request: asked.append(request.url.rsplit("/", 1)[-1]))
     said = start(page, sites(name, change))
+    assert worker_archive.WORKER_ARCHIVE in asked  # the modules, which the snapshot lacks
     if said_instead is not None:
         assert any(line.startswith(said_instead) for line in said), said
     assert (RESTORED in said) == (name == "other-modules"), said

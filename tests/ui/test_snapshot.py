@@ -1,5 +1,5 @@
-"""python.snapshot (tools/snapshot.py) restored by Pyodide in Node, as the worker restores it,
-then the worker's own script (ui/worker/__main__.py) run over it:
+"""python.snapshot (tools/snapshot.py) restored by Pyodide in Node, as the worker restores it
+(its static data folded back in, the same standard library), then the worker's own script (ui/worker/__main__.py) run over it:
 
 * the snapshot holds every module of python.zip imported, and the digest of that archive;
 * every restore starts from the same memory, ``random``'s state included, and the worker's
@@ -22,7 +22,7 @@ import zipfile
 
 import pytest
 
-from tools import ROOT, devserver, snapshot, worker_archive
+from tools import ROOT, devserver, snapshot, stdlib, worker_archive
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
@@ -31,12 +31,15 @@ pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is no
 NODE_PROGRAM = """
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-const [runtime, memory, script, ...archives] = process.argv.slice(1);
+const [runtime, folding, library, memory, script, ...archives] = process.argv.slice(1);
 const { loadPyodide } = await import(runtime);
+const { foldStaticData } = await import(folding);
+const wasm = readFileSync(new URL("pyodide.asm.wasm", runtime));
 for (const archive of archives) {
-  const pyodide = await loadPyodide({ _loadSnapshot: gunzipSync(readFileSync(memory)) });
+  const pyodide = await loadPyodide({
+    _loadSnapshot: foldStaticData(gunzipSync(readFileSync(memory)), wasm), stdLibURL: library });
   pyodide.setStdout({ batched: (line) => process.stderr.write(line + "\\n") });
-  pyodide.FS.writeFile("/home/pyodide/python.zip", readFileSync(archive));
+  if (archive !== "-") pyodide.FS.writeFile("/home/pyodide/python.zip", readFileSync(archive));
   pyodide.globals.set("script", readFileSync(script, "utf8"));
   process.stdout.write(pyodide.runPython(`
 import json, os, random, sys
@@ -54,16 +57,23 @@ json.dumps({"before": before, "random": random.getstate()[1][:8],
 
 
 def restore(memory: bytes, archives: list, tmp_path) -> tuple:
-    """Restore ``memory`` once per archive in ``archives`` and run the worker's script: what
-    each run saw (a list), and what the runs printed."""
+    """Restore ``memory`` once per archive in ``archives`` (None: none given, as
+    ui/worker/interpreter.mjs gives none when the snapshot's modules are the site's) and run the
+    worker's script: what each run saw (a list), and what the runs printed."""
     (tmp_path / "memory.gz").write_bytes(memory)
+    library = tmp_path / stdlib.STDLIB_ARCHIVE  # the one the snapshot was made with
+    library.write_bytes(stdlib.stdlib_archive_cached(ROOT))
     paths = []
     for index, archive in enumerate(archives):
+        if archive is None:
+            paths.append("-")
+            continue
         paths.append(tmp_path / f"python-{index}.zip")
         paths[-1].write_bytes(archive)
     done = subprocess.run(
         ["node", "--input-type=module", "-e", NODE_PROGRAM, "--",
-         (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri(), str(tmp_path / "memory.gz"),
+         (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri(), snapshot.FOLDING.as_uri(),
+         str(library), str(tmp_path / "memory.gz"),
          str(ROOT / "ui" / "worker" / "__main__.py"), *map(str, paths)],
         capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -93,8 +103,9 @@ def test_every_module_of_the_archive_is_imported_packages_first():
 
 def test_restores_share_one_memory_and_the_worker_gives_each_its_own_random_state(
         archive, memory, tmp_path):
-    (first, second), _ = restore(memory, [archive, archive], tmp_path)
-    for run in (first, second):
+    (first, second, given_none), said = restore(memory, [archive, archive, None], tmp_path)
+    assert "imported afresh" not in said
+    for run in (first, second, given_none):
         assert run["before"]["digest"] == hashlib.sha256(archive).hexdigest()
         assert set(snapshot.module_names(ROOT)) <= set(run["before"]["loaded"])
         assert run["broken"] == "" and run["host"] == "ui.worker.host"

@@ -19,16 +19,18 @@ import sys
 import traceback
 import zipimport
 
-# The game's modules: pyscript.toml writes python.zip (tools/worker_archive.py) into the
-# worker's file system as it is, and Python imports straight from it (zipimport, with the
-# bytecode inside): nothing is unpacked before the first answer.  Without the archive (the
-# modules on disk) nothing changes.
+# The game's modules: ui/worker/interpreter.mjs writes python.zip (tools/worker_archive.py)
+# into the worker's file system as it is, and Python imports straight from it (zipimport, with
+# the bytecode inside): nothing is unpacked before the first answer.  A worker restored from
+# python.snapshot is given no archive when it holds the site's modules imported already.
+# Without the archive and without a snapshot (the modules on disk) nothing changes.
 ARCHIVE = os.path.abspath("python.zip")
 if os.path.isfile(ARCHIVE) and ARCHIVE not in sys.path:
     sys.path.insert(0, ARCHIVE)
 
 # Set when Python was restored from python.snapshot (ui/worker/interpreter.mjs): the SHA-256 of
-# the python.zip whose modules the snapshot holds imported (tools/snapshot.py); else "".
+# the python.zip whose modules the snapshot holds imported (tools/snapshot.py); else "".  An
+# archive given to a restored worker holds other modules, unless it is the very same.
 SNAPSHOT = os.environ.get("TWEAK_SNAPSHOT", "")
 
 
@@ -50,8 +52,8 @@ if SNAPSHOT:
     try:
         with open(ARCHIVE, "rb") as archive:
             given = hashlib.sha256(archive.read()).hexdigest()
-    except OSError:
-        given = ""
+    except OSError:  # none given: the snapshot's are the site's
+        given = SNAPSHOT
     if given != SNAPSHOT:
         print("[tweak] python.snapshot holds other modules than python.zip: imported afresh")
         _forget_the_game()

@@ -6,12 +6,17 @@
 // Restoring skips Python's initialisation and the game's imports: most of a phone's wait
 // (docs/architecture.md, "Start-up").  Pyodide refuses a snapshot of another build, and the
 // gzip stream's checksum a damaged file; then, or when there is no snapshot (a site built
-// without Node), Pyodide starts the normal way: slower, the same game.  A snapshot of other
-// game modules than python.zip's is caught by ui/worker/__main__.py, which imports afresh.
+// without Node), Pyodide starts the normal way: slower, the same game.
+//
+// The game's modules come in python.zip, which a restored worker holds imported already: it
+// is downloaded only when Python started the normal way, or the snapshot's modules are not the
+// site's (the snapshot's TWEAK_SNAPSHOT differs from python.zip.sha256), and written into the
+// worker's file system before PyScript runs ui/worker/__main__.py, which then imports afresh.
 // Either way Python's standard library is stdlib.zip, the part the worker imports
 // (tools/stdlib.py): the snapshot was taken with the very same archive.
 
 import { loadPyodide as startPyodide, version } from "../../node_modules/pyodide/pyodide.mjs";
+import { foldStaticData } from "./static_data.mjs";
 
 export { version };
 
@@ -23,6 +28,9 @@ const SNAPSHOT = new URL("../../python.snapshot", import.meta.url).href;
 // under half of the whole, which ui/worker/stdlib_rest.py fetches only if a module is missing.
 const STDLIB = new URL("../../stdlib.zip", import.meta.url).href;
 const WHOLE_STDLIB = RUNTIME + "python_stdlib.zip";
+const WASM = RUNTIME + "pyodide.asm.wasm";
+const ARCHIVE = new URL("../../python.zip", import.meta.url).href;
+const ARCHIVE_DIGEST = ARCHIVE + ".sha256";
 
 // The snapshot's response, or null when there is none (a site built without Node: 404) or the
 // network failed.  Asked for as soon as PyScript imports this module, while PyScript still
@@ -32,18 +40,42 @@ const snapshot = fetch(SNAPSHOT).then((response) => (response.ok ? response : nu
   return null;
 });
 
-// The archives PyScript writes into the worker's file system once Python has started
-// (pyscript.toml's [files]), asked for now: their bytes arrive while Pyodide starts, and
-// PyScript's own requests find them in the HTTP cache.  An error here is PyScript's to report,
-// on its own request.
-for (const path of ["../../python.zip", "../../locale/catalogues.zip"]) {
-  fetch(new URL(path, import.meta.url)).then((response) => response.arrayBuffer()).catch(() => {});
+// The SHA-256 of the site's python.zip (hex), or "" when it cannot be read.
+const archiveDigest = fetch(ARCHIVE_DIGEST)
+  .then((response) => (response.ok ? response.text() : ""))
+  .then((text) => text.trim(), () => "");
+
+// python.zip's bytes, asked for once, by the first who needs them; rejects when they cannot be
+// had.  Without a snapshot, asked for at once: they arrive while Pyodide starts.
+let archiveBytes = null;
+function archive() {
+  archiveBytes ??= fetch(ARCHIVE).then((response) => {
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+  return archiveBytes;
 }
+snapshot.then((found) => found || archive().catch(() => {}));
+
+// The catalogues, which PyScript writes into the worker's file system once Python has started
+// (pyscript.toml's [files]), asked for now: their bytes arrive while Pyodide starts, and
+// PyScript's own request finds them in the HTTP cache.  An error here is PyScript's to report,
+// on its own request.
+fetch(new URL("../../locale/catalogues.zip", import.meta.url))
+  .then((response) => response.arrayBuffer()).catch(() => {});
 
 // PyScript's call: Pyodide started, from the snapshot when it restores, and given the means
 // to fetch the whole standard library.
 export async function loadPyodide(options) {
   const pyodide = await start({ ...options, indexURL: RUNTIME, stdLibURL: STDLIB });
+  const held = pyodide.runPython("import os; os.environ.get('TWEAK_SNAPSHOT', '')");
+  if (!held || held !== (await archiveDigest)) {
+    // Without it there is no game: a failure is PyScript's to report (the page offers Retry).
+    const bytes = await archive().catch((error) => {
+      throw new Error(`python.zip could not be read (${error.message})`);
+    });
+    pyodide.FS.writeFile(`${pyodide.FS.cwd()}/python.zip`, new Uint8Array(bytes));
+  }
   // For ui/worker/__main__.py (`import tweak_interpreter`), made after any restore: a
   // snapshot holds no JavaScript object.
   pyodide.registerJsModule("tweak_interpreter", { wholeStdlib: WHOLE_STDLIB, fetchBytes });
@@ -67,8 +99,12 @@ async function start(settings) {
   if (found) {
     // The memory as a promise: Pyodide asks for its runtime (wasm, standard library) first and
     // awaits the snapshot only when it instantiates, so all of them download side by side.
-    const memory = new Response(found.body.pipeThrough(new DecompressionStream("gzip")))
-      .arrayBuffer();
+    // The static data was folded out with the wasm's data segments: folded back in with the
+    // same wasm, whose bytes Pyodide's own request for it finds in the HTTP cache or joins.
+    const memory = Promise.all([
+      new Response(found.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer(),
+      fetch(WASM).then((response) => response.arrayBuffer()),
+    ]).then(([folded, wasm]) => foldStaticData(new Uint8Array(folded), wasm));
     memory.catch(() => {});  // a damaged file is told below, once Pyodide has let it go
     try {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: memory });
