@@ -3,8 +3,8 @@ host can serve and that works offline after one visit (docs/architecture.md, "Bu
 offline").
 
 The site holds the page's own files (``PAGE_FILES``, ``PAGE_DIRS``), the generated ones
-(python.zip and its digest, stdlib.zip, python.snapshot when Node can make it, the compiled
-catalogues), only the runtime files a page needs (``runtime.RUNTIME_FILES``), ``.nojekyll``
+(python.zip and its digest, stdlib.zip, python.snapshot and its library when Node can make
+them, the compiled catalogues), only the runtime files a page needs (``runtime.RUNTIME_FILES``), ``.nojekyll``
 for GitHub Pages, and ``precache.json``
 (``PRECACHE_LIST``): every file of the site, relative to its root, with an SRI hash of its
 content (``sha256-<base64>``) and a ``version`` derived from those.  The service worker sw.js
@@ -81,7 +81,7 @@ def referenced_paths(site: Path) -> list:
 def build_site(destination: Path, root: Path = ROOT, with_snapshot: bool = True) -> list:
     """Write the static site of ``root`` into ``destination`` (replacing an earlier build there);
     return the files written, relative to it.  ``with_snapshot=False`` leaves python.snapshot
-    out (the worker then starts the normal way: benchmarks compare the two).  Raises ``FileExistsError`` rather than delete a
+    (and its library) out (the worker then starts the normal way: benchmarks compare the two).  Raises ``FileExistsError`` rather than delete a
     directory that is not empty and not an earlier build, ``FileNotFoundError`` when the page
     refers to a file the site would lack, and ``ValueError`` when sw.js cannot be stamped."""
     destination = Path(destination).resolve()
@@ -104,9 +104,10 @@ def build_site(destination: Path, root: Path = ROOT, with_snapshot: bool = True)
     library = stdlib.stdlib_archive_cached(root)
     if library is not None:
         generated[stdlib.STDLIB_ARCHIVE] = library
-    memory = snapshot.python_snapshot(archive, root) if with_snapshot else None
-    if memory is not None:
-        generated[snapshot.SNAPSHOT] = memory
+    made = snapshot.python_snapshot(archive, root) if with_snapshot else None
+    if made is not None:
+        generated[snapshot.SNAPSHOT] = made.memory
+        generated[snapshot.SNAPSHOT_LIBRARY] = made.library
     for relative, data in generated.items():
         target = destination / relative
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -3,8 +3,8 @@
 ``CONTENT_TYPES`` maps file suffixes to the types the browser must see (a ``.wasm`` served as
 anything else cannot be streamed-compiled; an ``.mjs`` must be JavaScript or its import fails).
 Everything outside ``CACHED_PREFIX`` is sent with ``Cache-Control: no-cache``.  The generated
-files (python.zip and its digest, stdlib.zip, python.snapshot, locale/catalogues.zip,
-locale/start.js) are made on request from the sources as they are now, unless a file of that name is on disk (a built site), which is served as it is.
+files (python.zip and its digest, stdlib.zip, python.snapshot and snapshot-stdlib.zip,
+locale/catalogues.zip, locale/start.js) are made on request from the sources as they are now, unless a file of that name is on disk (a built site), which is served as it is.
 Files of the types in ``COMPRESSED_TYPES`` go gzipped to a browser that accepts it, as GitHub
 Pages sends them: the 9.6 MB wasm is 3.6 MB on the wire.  ``start_server(root, port=0)``
 serves from a thread, for the tests.
@@ -61,18 +61,21 @@ GENERATED = {
     worker_archive.ARCHIVE_DIGEST:
         lambda root: worker_archive.archive_digest(worker_archive.python_archive_cached(root)),
     stdlib.STDLIB_ARCHIVE: stdlib.stdlib_archive_cached,
-    snapshot.SNAPSHOT: lambda root: _snapshot(root),
+    snapshot.SNAPSHOT: lambda root: _snapshot(root, "memory"),
+    snapshot.SNAPSHOT_LIBRARY: lambda root: _snapshot(root, "library"),
     **{name: (lambda root, name=name: catalogues.generated_cached(root)[name])
        for name in (catalogues.ARCHIVE, catalogues.START_SCRIPT)},
 }
 
 
-def _snapshot(root: Path):
-    """python.snapshot of the repository's python.zip as it is now; None for a built site (its
-    python.zip is on disk): a site built without a snapshot has none."""
+def _snapshot(root: Path, part: str):
+    """``part`` ("memory" or "library") of the snapshot of the repository's python.zip as it is
+    now; None when there is none, or for a built site (its python.zip is on disk): a site built
+    without a snapshot has none."""
     if (root / worker_archive.WORKER_ARCHIVE).is_file():
         return None
-    return snapshot.python_snapshot_cached(worker_archive.python_archive_cached(root), root)
+    made = snapshot.python_snapshot_cached(worker_archive.python_archive_cached(root), root)
+    return getattr(made, part) if made is not None else None
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

@@ -15,11 +15,17 @@ ui/worker/__main__.py compares it with the archive it is given, and imports afre
 differ.  Pyodide refuses a snapshot of another build by itself, and gzip's checksum catches a
 damaged file: both start the worker the normal way instead.
 
-* ``python_snapshot(archive)``: the gzipped snapshot of the worker with ``archive`` (python.zip's
-  bytes), made by Pyodide under Node; None (after one line to ``log`` saying why) when it cannot
-  be made: the site then has none, and the worker starts the normal way, the same game;
-* the cache, ``.cache/snapshot/<pyodide version>/<SHA-256 of the archive and the programs>.gz``:
-  Node runs once per archive.
+A restored worker starts with its own standard library, snapshot-stdlib.zip
+(``SNAPSHOT_LIBRARY``): stdlib.zip without the modules the snapshot holds imported already, a
+third of its bytes.  The snapshot keeps no archive's table of contents (zipimport reads the
+library's afresh), so any library may follow it.
+
+* ``python_snapshot(archive)``: a ``Snapshot`` of the worker with ``archive`` (python.zip's
+  bytes): the gzipped memory and the library it starts with, made by Pyodide under Node; None
+  (after one line to ``log`` saying why) when it cannot be made: the site then has neither, and
+  the worker starts the normal way, the same game;
+* the cache, ``.cache/snapshot/<pyodide version>/<SHA-256 of the archives and the programs>``
+  ``.gz`` and ``.zip``: Node runs once per archive.
 """
 
 from __future__ import annotations
@@ -30,10 +36,12 @@ import subprocess
 import tempfile
 import threading
 from pathlib import Path
+from typing import NamedTuple
 
 from tools import ROOT, bytecode, stdlib, worker_archive
 
 SNAPSHOT = "python.snapshot"
+SNAPSHOT_LIBRARY = "snapshot-stdlib.zip"
 CACHE = ROOT / ".cache" / "snapshot"
 TIMEOUT = 180  # seconds for Node to start Pyodide, import the game and write 30 MB
 # The module that folds the wasm's static data out of the snapshot, and the worker's back in.
@@ -41,11 +49,12 @@ FOLDING = ROOT / "ui" / "worker" / "static_data.mjs"
 
 
 # Run by Node: argv = [runtime's pyodide.mjs URL, static_data.mjs URL, stdlib.zip path, python.zip
-# path, output path, Python program].
+# path, output path, its library's output path, Python program].
 NODE_PROGRAM = """
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-const [runtime, folding, library, archive, output, program] = process.argv.slice(1);
+const [runtime, folding, library, archive, output, libraryOutput, program] =
+  process.argv.slice(1);
 const { loadPyodide } = await import(runtime);
 const { foldStaticData } = await import(folding);
 const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: library });
@@ -58,6 +67,8 @@ try {
   process.exit(1);
 }
 zeroFreeMemory(pyodide._module);
+writeFileSync(libraryOutput, pyodide.FS.readFile("/tmp/snapshot-stdlib.zip"));
+pyodide.FS.unlink("/tmp/snapshot-stdlib.zip");
 const wasm = readFileSync(new URL("pyodide.asm.wasm", runtime));
 writeFileSync(output, gzipSync(foldStaticData(pyodide.makeMemorySnapshot(), wasm), { level: 9 }));
 
@@ -81,17 +92,36 @@ function zeroFreeMemory(module) {
 """
 
 # Run by Pyodide under Node before the snapshot: what the worker would import, from the archive
-# at the very path the worker's file system has it (its zipimport directory stays valid).
+# at the very path the worker's file system has it (its zipimport directory stays valid); then
+# the library a restored worker needs, the standard library's modules not imported here (and
+# its other files), whose table of contents zipimport must read afresh: not kept.
 PYTHON_PROGRAM = """
-import gc, importlib, os, sys
+import gc, importlib, os, sys, zipfile, zipimport
 ARCHIVE = os.path.abspath("python.zip")
 sys.path.insert(0, ARCHIVE)
 for name in %(modules)r:
     importlib.import_module(name)
 os.environ["TWEAK_SNAPSHOT"] = %(digest)r
-del ARCHIVE, name
+LIBRARY = next(path for path in sys.path if path.startswith("/lib/") and path.endswith(".zip"))
+HELD = {module.__spec__.origin[len(LIBRARY) + 1:] for module in list(sys.modules.values())
+        if (getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith(
+            LIBRARY + "/")}
+with zipfile.ZipFile(LIBRARY) as whole, \\
+        zipfile.ZipFile("/tmp/snapshot-stdlib.zip", "w", zipfile.ZIP_DEFLATED) as rest:
+    for entry in whole.infolist():
+        if entry.filename not in HELD:
+            rest.writestr(entry, whole.read(entry), compresslevel=9)
+zipimport._zip_directory_cache.pop(LIBRARY, None)
+del ARCHIVE, LIBRARY, HELD, whole, rest, entry, name
 gc.collect()
 """
+
+
+class Snapshot(NamedTuple):
+    """What a worker restores: ``memory``, python.snapshot's bytes (gzipped), and ``library``,
+    snapshot-stdlib.zip's, the standard library it starts with."""
+    memory: bytes
+    library: bytes
 
 
 def module_names(root: Path = ROOT) -> list:
@@ -106,10 +136,9 @@ def module_names(root: Path = ROOT) -> list:
     return sorted(names, key=lambda name: (name.count("."), name))
 
 
-def make_with_runtime(archive: bytes, modules: list, runtime: Path, library: bytes) -> bytes:
-    """The gzipped snapshot made by the Pyodide in ``runtime`` under Node, started with the
-    standard library ``library`` (stdlib.zip's bytes: the worker's must be the very same, its
-    table of contents is in the snapshot); raises ``RuntimeError`` with the reason when it
+def make_with_runtime(archive: bytes, modules: list, runtime: Path, library: bytes) -> Snapshot:
+    """The ``Snapshot`` made by the Pyodide in ``runtime`` under Node, started with the standard
+    library ``library`` (stdlib.zip's bytes); raises ``RuntimeError`` with the reason when it
     cannot be made."""
     node = shutil.which("node")
     if node is None:
@@ -120,6 +149,7 @@ def make_with_runtime(archive: bytes, modules: list, runtime: Path, library: byt
                                 "digest": hashlib.sha256(archive).hexdigest()}
     with tempfile.TemporaryDirectory() as scratch:
         archive_path, output = Path(scratch) / "python.zip", Path(scratch) / SNAPSHOT
+        library_output = Path(scratch) / SNAPSHOT_LIBRARY
         library_path = Path(scratch) / stdlib.STDLIB_ARCHIVE
         archive_path.write_bytes(archive)
         library_path.write_bytes(library)
@@ -127,19 +157,19 @@ def make_with_runtime(archive: bytes, modules: list, runtime: Path, library: byt
             done = subprocess.run(
                 [node, "--input-type=module", "-e", NODE_PROGRAM, "--",
                  (runtime / "pyodide.mjs").as_uri(), FOLDING.as_uri(), str(library_path),
-                 str(archive_path), str(output), program],
+                 str(archive_path), str(output), str(library_output), program],
                 capture_output=True, text=True, timeout=TIMEOUT)
         except (OSError, subprocess.TimeoutExpired) as error:
             raise RuntimeError(f"node failed: {error}") from None
-        if done.returncode != 0 or not output.is_file():
+        if done.returncode != 0 or not output.is_file() or not library_output.is_file():
             said = (done.stderr.strip().splitlines() or ["no message"])[-1].strip()
             raise RuntimeError(f"node exited with code {done.returncode}: {said[:300]}")
-        return output.read_bytes()
+        return Snapshot(output.read_bytes(), library_output.read_bytes())
 
 
 def python_snapshot(archive: bytes, root: Path = ROOT, cache: Path = CACHE, log=print):
-    """The gzipped snapshot of the worker whose python.zip is ``archive``, from the cache when
-    it has it; None (after one line to ``log`` saying why) when it cannot be made."""
+    """The ``Snapshot`` of the worker whose python.zip is ``archive``, from the cache when it
+    has it; None (after one line to ``log`` saying why) when it cannot be made."""
     runtime = root / "node_modules" / "pyodide"
     version = bytecode.runtime_version(runtime)
     if version is None:
@@ -149,17 +179,19 @@ def python_snapshot(archive: bytes, root: Path = ROOT, cache: Path = CACHE, log=
     # Keyed by what makes it: the archives, and the programs that take them.
     made_by = hashlib.sha256(archive + library + FOLDING.read_bytes()
                              + (NODE_PROGRAM + PYTHON_PROGRAM).encode()).hexdigest()
-    cached = cache / version / f"{made_by}.gz"
-    if cached.is_file():
-        return cached.read_bytes()
+    cached_memory = cache / version / f"{made_by}.gz"
+    cached_library = cached_memory.with_suffix(".zip")
+    if cached_memory.is_file() and cached_library.is_file():
+        return Snapshot(cached_memory.read_bytes(), cached_library.read_bytes())
     try:
-        data = make_with_runtime(archive, module_names(root), runtime, library)
+        made = make_with_runtime(archive, module_names(root), runtime, library)
     except RuntimeError as error:
         log(f"snapshot: not made ({error}); the worker starts without one")
         return None
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    cached.write_bytes(data)
-    return data
+    cached_memory.parent.mkdir(parents=True, exist_ok=True)
+    cached_library.write_bytes(made.library)
+    cached_memory.write_bytes(made.memory)
+    return made
 
 
 _made = {}

@@ -114,17 +114,23 @@ def of_other_modules(memory: bytes) -> bytes:
             target.writestr(entry, data)
     return snapshot.make_with_runtime(out.getvalue(), snapshot.module_names(ROOT),
                                       ROOT / "node_modules" / "pyodide",
-                                      stdlib.stdlib_archive_cached(ROOT))
+                                      stdlib.stdlib_archive_cached(ROOT)).memory
 
 
 def test_restored_from_its_snapshot_the_game_plays(page, sites):
-    asked = []
+    asked, workers = [], []
     page.on("request", lambda request: asked.append(request.url.rsplit("/", 1)[-1]))
+    page.on("worker", lambda worker: workers.append(worker.url.rsplit("/", 1)[-1]))
     said = start(page, sites("whole", lambda memory: memory))
     assert RESTORED in said, said
+    # A first visit: the largest files were asked for at the first paint, by a worker of
+    # ui/main_thread/prefetch.js (not the page's main thread), and downloaded once.
+    assert "prefetch.js" in workers, workers
     deal_and_place_a_card(page)
-    # The snapshot holds the game's modules: their archive is not downloaded, only its digest.
+    # The snapshot holds the game's modules: their archive is not downloaded, only its digest;
+    # and of the standard library only the part it has not imported.
     assert worker_archive.ARCHIVE_DIGEST in asked and worker_archive.WORKER_ARCHIVE not in asked
+    assert snapshot.SNAPSHOT_LIBRARY in asked and stdlib.STDLIB_ARCHIVE not in asked
     assert not [line for line in said
                 if line.startswith((NOT_READ, NOT_RESTORED, AFRESH, WHOLE_LIBRARY))
                 or "ModuleNotFoundError" in line], said
@@ -168,6 +174,8 @@ def test_without_a_usable_snapshot_the_game_still_starts(page, sites, name, chan
     page.on("request", lambda request: asked.append(request.url.rsplit("/", 1)[-1]))
     said = start(page, sites(name, change))
     assert worker_archive.WORKER_ARCHIVE in asked  # the modules, which the snapshot lacks
+    # Started the normal way, with the trimmed standard library; restored, with its own.
+    assert (stdlib.STDLIB_ARCHIVE in asked) == (name != "other-modules"), asked
     if said_instead is not None:
         assert any(line.startswith(said_instead) for line in said), said
     assert (RESTORED in said) == (name == "other-modules"), said

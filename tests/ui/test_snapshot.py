@@ -2,6 +2,8 @@
 (its static data folded back in, the same standard library), then the worker's own script (ui/worker/__main__.py) run over it:
 
 * the snapshot holds every module of python.zip imported, and the digest of that archive;
+* its library (snapshot-stdlib.zip) holds the standard library's modules it has not imported,
+  and only those, and the restored worker imports them from it;
 * every restore starts from the same memory, ``random``'s state included, and the worker's
   script gives each its own;
 * a snapshot of other modules than the python.zip given: the worker imports the given ones;
@@ -26,8 +28,9 @@ from tools import ROOT, devserver, snapshot, stdlib, worker_archive
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
-# Restores the snapshot (argv[1], gzipped) once per python.zip given after it, runs the worker's
-# script in each, and prints one JSON line per restore: what Python saw before and after it.
+# Restores the snapshot (gzipped, with its library) once per python.zip given after it ("-":
+# none), runs the worker's script in each, and prints one JSON line per restore: what Python saw
+# before and after it.
 NODE_PROGRAM = """
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -50,19 +53,20 @@ worker = {"__name__": "__main__"}
 exec(compile(script, "ui/worker/__main__.py", "exec"), worker)
 json.dumps({"before": before, "random": random.getstate()[1][:8],
             "host": type(worker["host"]).__module__, "broken": worker["broken"],
-            "snapshot_host": id(sys.modules["ui.worker.host"]) == before["host"]})
+            "snapshot_host": id(sys.modules["ui.worker.host"]) == before["host"],
+            "later": __import__("difflib").SequenceMatcher(None, "ab", "abc").ratio()})
 `) + "\\n");
 }
 """
 
 
-def restore(memory: bytes, archives: list, tmp_path) -> tuple:
-    """Restore ``memory`` once per archive in ``archives`` (None: none given, as
+def restore(made: snapshot.Snapshot, archives: list, tmp_path) -> tuple:
+    """Restore ``made`` once per archive in ``archives`` (None: none given, as
     ui/worker/interpreter.mjs gives none when the snapshot's modules are the site's) and run the
     worker's script: what each run saw (a list), and what the runs printed."""
-    (tmp_path / "memory.gz").write_bytes(memory)
-    library = tmp_path / stdlib.STDLIB_ARCHIVE  # the one the snapshot was made with
-    library.write_bytes(stdlib.stdlib_archive_cached(ROOT))
+    (tmp_path / "memory.gz").write_bytes(made.memory)
+    library = tmp_path / snapshot.SNAPSHOT_LIBRARY
+    library.write_bytes(made.library)
     paths = []
     for index, archive in enumerate(archives):
         if archive is None:
@@ -86,7 +90,7 @@ def archive():
 
 
 @pytest.fixture(scope="module")
-def memory(archive):
+def made(archive):
     made = snapshot.python_snapshot(archive, ROOT)
     assert made is not None, "no snapshot could be made (its reason is printed above)"
     return made
@@ -102,10 +106,11 @@ def test_every_module_of_the_archive_is_imported_packages_first():
 
 
 def test_restores_share_one_memory_and_the_worker_gives_each_its_own_random_state(
-        archive, memory, tmp_path):
-    (first, second, given_none), said = restore(memory, [archive, archive, None], tmp_path)
+        archive, made, tmp_path):
+    (first, second, given_none), said = restore(made, [archive, archive, None], tmp_path)
     assert "imported afresh" not in said
     for run in (first, second, given_none):
+        assert run["later"] == 0.8  # difflib, imported from the snapshot's library
         assert run["before"]["digest"] == hashlib.sha256(archive).hexdigest()
         assert set(snapshot.module_names(ROOT)) <= set(run["before"]["loaded"])
         assert run["broken"] == "" and run["host"] == "ui.worker.host"
@@ -114,14 +119,14 @@ def test_restores_share_one_memory_and_the_worker_gives_each_its_own_random_stat
     assert first["random"] != second["random"]  # reseeded by the worker's script
 
 
-def test_a_snapshot_of_other_modules_is_set_aside_for_the_archive_given(archive, memory,
+def test_a_snapshot_of_other_modules_is_set_aside_for_the_archive_given(archive, made,
                                                                        tmp_path):
     out = io.BytesIO()  # the same modules in another archive: its comment differs
     with zipfile.ZipFile(io.BytesIO(archive)) as source, zipfile.ZipFile(out, "w") as target:
         for entry in source.infolist():
             target.writestr(entry, source.read(entry))
         target.comment = b"another build of the game"
-    (run,), said = restore(memory, [out.getvalue()], tmp_path)
+    (run,), said = restore(made, [out.getvalue()], tmp_path)
     assert "imported afresh" in said
     assert run["broken"] == "" and run["host"] == "ui.worker.host"
     assert not run["snapshot_host"]  # imported again, from the archive given
@@ -135,16 +140,30 @@ def test_without_node_there_is_no_snapshot_and_the_reason_is_said(archive, tmp_p
     assert said == ["snapshot: not made (node was not found); the worker starts without one"]
 
 
-def test_the_dev_server_serves_the_snapshot_or_404(memory, monkeypatch):
+def test_the_snapshots_library_is_the_standard_library_it_has_not_imported(made):
+    with zipfile.ZipFile(io.BytesIO(stdlib.stdlib_archive_cached(ROOT))) as whole, \
+            zipfile.ZipFile(io.BytesIO(made.library)) as rest:
+        names, kept = set(whole.namelist()), set(rest.namelist())
+        assert rest.read("difflib.py") == whole.read("difflib.py")  # no worker's start imports it
+    assert kept < names and stdlib.LEFT_OUT in kept
+    assert not {"json/__init__.py", "zipfile/__init__.py", "random.py", "asyncio/events.py"} & kept
+    assert len(made.library) < 0.5 * len(stdlib.stdlib_archive_cached(ROOT))
+
+
+def test_the_dev_server_serves_the_snapshot_or_404(made, monkeypatch):
     server, url = devserver.start_server(ROOT)
     try:
+        for name, part in ((snapshot.SNAPSHOT, made.memory),
+                           (snapshot.SNAPSHOT_LIBRARY, made.library)):
+            with urllib.request.urlopen(url + name) as response:
+                assert response.read() == part
         with urllib.request.urlopen(url + snapshot.SNAPSHOT) as response:
             assert response.headers["Content-Type"] == "application/octet-stream"
-            assert response.read() == memory
         monkeypatch.setattr(snapshot, "python_snapshot_cached", lambda archive, root: None)
-        with pytest.raises(urllib.error.HTTPError) as refused:
-            urllib.request.urlopen(url + snapshot.SNAPSHOT)
-        assert refused.value.code == 404
+        for name in (snapshot.SNAPSHOT, snapshot.SNAPSHOT_LIBRARY):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(url + name)
+            assert refused.value.code == 404
     finally:
         server.shutdown()
         server.server_close()

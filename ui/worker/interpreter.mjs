@@ -12,8 +12,8 @@
 // is downloaded only when Python started the normal way, or the snapshot's modules are not the
 // site's (the snapshot's TWEAK_SNAPSHOT differs from python.zip.sha256), and written into the
 // worker's file system before PyScript runs ui/worker/__main__.py, which then imports afresh.
-// Either way Python's standard library is stdlib.zip, the part the worker imports
-// (tools/stdlib.py): the snapshot was taken with the very same archive.
+// Python's standard library is stdlib.zip, the part the worker imports (tools/stdlib.py), or,
+// restored, snapshot-stdlib.zip: the modules of it the snapshot does not hold imported already.
 
 import { loadPyodide as startPyodide, version } from "../../node_modules/pyodide/pyodide.mjs";
 import { foldStaticData } from "./static_data.mjs";
@@ -27,6 +27,7 @@ const SNAPSHOT = new URL("../../python.snapshot", import.meta.url).href;
 // The standard library Python starts with: the modules the worker imports (tools/stdlib.py),
 // under half of the whole, which ui/worker/stdlib_rest.py fetches only if a module is missing.
 const STDLIB = new URL("../../stdlib.zip", import.meta.url).href;
+const SNAPSHOT_STDLIB = new URL("../../snapshot-stdlib.zip", import.meta.url).href;
 const WHOLE_STDLIB = RUNTIME + "python_stdlib.zip";
 const WASM = RUNTIME + "pyodide.asm.wasm";
 const ARCHIVE = new URL("../../python.zip", import.meta.url).href;
@@ -107,7 +108,8 @@ async function start(settings) {
     ]).then(([folded, wasm]) => foldStaticData(new Uint8Array(folded), wasm));
     memory.catch(() => {});  // a damaged file is told below, once Pyodide has let it go
     try {
-      const pyodide = await startPyodide({ ...settings, _loadSnapshot: memory });
+      const pyodide = await startPyodide({ ...settings, stdLibURL: SNAPSHOT_STDLIB,
+                                           _loadSnapshot: memory });
       // A restored interpreter that cannot run a line is no interpreter.
       pyodide.runPython("import os; os.environ['TWEAK_SNAPSHOT']");
       console.debug("[tweak] Python restored from python.snapshot");
