@@ -177,8 +177,8 @@ def python_snapshot(archive: bytes, root: Path = ROOT, cache: Path = CACHE, log=
         return None
     library = stdlib.stdlib_archive_cached(root)
     # Keyed by what makes it: the archives, and the programs that take them.
-    made_by = hashlib.sha256(archive + library + FOLDING.read_bytes()
-                             + (NODE_PROGRAM + PYTHON_PROGRAM).encode()).hexdigest()
+    made_by = hashlib.sha256(archive + library + FOLDING.read_bytes() + (
+        NODE_PROGRAM + PYTHON_PROGRAM + repr(stdlib.WORKER_START)).encode()).hexdigest()
     cached_memory = cache / version / f"{made_by}.gz"
     cached_library = cached_memory.with_suffix(".zip")
     if cached_memory.is_file() and cached_library.is_file():

@@ -43,9 +43,10 @@ FULL_STDLIB = "python_stdlib.zip"
 
 # The standard library's modules that the worker's start imports besides the game's own
 # (PyScript's worker prelude and ui/worker/__main__.py), found by comparing sys.modules in a
-# started worker with a snapshot's (tools/snapshot.py imports them before the snapshot).
-WORKER_START = ("asyncio", "base64", "gc", "hashlib", "inspect", "json", "os", "random", "sys",
-                "textwrap", "traceback", "zipfile")
+# started worker with a snapshot's (tools/snapshot.py imports them before the snapshot).  html:
+# PyScript's display imports it, and compiling html.entities took the worker 130 ms.
+WORKER_START = ("asyncio", "base64", "gc", "hashlib", "html", "inspect", "json", "os", "random",
+                "sys", "textwrap", "traceback", "zipfile")
 
 # What the worker imports that no module of the game names, besides PyScript's Python (read
 # from its JavaScript, ``pyscript_imports``): Pyodide's own start (its packages and what

@@ -96,7 +96,7 @@ def test_a_click_during_start_up_is_answered_at_once(page, page_log, site_url, c
 
 
 @pytest.mark.parametrize("missing", ["pyodide.asm.wasm", "micropython.wasm", "pyscript.toml",
-                                     "python.zip", "pyscript_config.js"])
+                                     "python.zip", "catalogues.zip", "pyscript_config.js"])
 def test_a_runtime_file_that_fails_to_load_offers_retry(page, site_url, missing):
     def refuse(route):
         route.fulfill(status=404, body="not here")

@@ -45,15 +45,16 @@
   const PROBE_MS = 10000;  // past this Python's files are checked (a first visit: ~3 s)
   // What Python's start loads: PyScript's loader and the configs it gives (index.html loads
   // them before this script runs: their error events may have gone by unheard), and what the
-  // game's worker loads: its config and script (index.html), its modules' archive
-  // (pyscript.toml), and the Pyodide runtime (pyscript.toml's interpreter and its files).
+  // game's worker loads: its config and script (index.html), its interpreter module and the
+  // archives it writes (ui/worker/interpreter.mjs), and the Pyodide runtime.
   const PYTHON_FILES = [
     "./ui/main_thread/pyscript_start.js", "./ui/main_thread/pyscript_config.js",
     "./node_modules/@pyscript/core/dist/core.js",
-    "./pyscript.toml", "./ui/worker/__main__.py", "./python.zip",
+    "./pyscript.toml", "./ui/worker/__main__.py", "./ui/worker/interpreter.mjs",
+    "./python.zip", "./locale/catalogues.zip", "./stdlib.zip",
     "./node_modules/pyodide/pyodide.mjs",
     "./node_modules/pyodide/pyodide.asm.mjs", "./node_modules/pyodide/pyodide.asm.wasm",
-    "./node_modules/pyodide/python_stdlib.zip", "./node_modules/pyodide/pyodide-lock.json",
+    "./node_modules/pyodide/pyodide-lock.json",
   ];
   let chosen = "";  // the click to carry out when ready: "deal", "rules" or "resume:KEY"
   let done = false;

@@ -12,6 +12,9 @@
 // is downloaded only when Python started the normal way, or the snapshot's modules are not the
 // site's (the snapshot's TWEAK_SNAPSHOT differs from python.zip.sha256), and written into the
 // worker's file system before PyScript runs ui/worker/__main__.py, which then imports afresh.
+// The compiled catalogues (locale/catalogues.zip, which ui/worker/i18n.py reads) are written
+// there too, from the one download asked for as this module loads.  Without either file there
+// is no game: loadPyodide fails, which PyScript reports (the page offers Retry).
 // Python's standard library is stdlib.zip, the part the worker imports (tools/stdlib.py), or,
 // restored, snapshot-stdlib.zip: the modules of it the snapshot does not hold imported already.
 
@@ -32,6 +35,7 @@ const WHOLE_STDLIB = RUNTIME + "python_stdlib.zip";
 const WASM = RUNTIME + "pyodide.asm.wasm";
 const ARCHIVE = new URL("../../python.zip", import.meta.url).href;
 const ARCHIVE_DIGEST = ARCHIVE + ".sha256";
+const CATALOGUES = new URL("../../locale/catalogues.zip", import.meta.url).href;
 
 // The snapshot's response, or null when there is none (a site built without Node: 404) or the
 // network failed.  Asked for as soon as PyScript imports this module, while PyScript still
@@ -50,37 +54,42 @@ const archiveDigest = fetch(ARCHIVE_DIGEST)
 // had.  Without a snapshot, asked for at once: they arrive while Pyodide starts.
 let archiveBytes = null;
 function archive() {
-  archiveBytes ??= fetch(ARCHIVE).then((response) => {
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return response.arrayBuffer();
-  });
+  archiveBytes ??= bytesOf(ARCHIVE);
   return archiveBytes;
 }
 snapshot.then((found) => found || archive().catch(() => {}));
 
-// The catalogues, which PyScript writes into the worker's file system once Python has started
-// (pyscript.toml's [files]), asked for now: their bytes arrive while Pyodide starts, and
-// PyScript's own request finds them in the HTTP cache.  An error here is PyScript's to report,
-// on its own request.
-fetch(new URL("../../locale/catalogues.zip", import.meta.url))
-  .then((response) => response.arrayBuffer()).catch(() => {});
+// The catalogues' bytes, asked for now: they arrive while Pyodide starts.
+const catalogues = bytesOf(CATALOGUES);
+catalogues.catch(() => {});  // told when they are needed
 
-// PyScript's call: Pyodide started, from the snapshot when it restores, and given the means
-// to fetch the whole standard library.
+// PyScript's call: Pyodide started, from the snapshot when it restores, with the worker's
+// archives in its file system, and given the means to fetch the whole standard library.
 export async function loadPyodide(options) {
   const pyodide = await start({ ...options, indexURL: RUNTIME, stdLibURL: STDLIB });
   const held = pyodide.runPython("import os; os.environ.get('TWEAK_SNAPSHOT', '')");
-  if (!held || held !== (await archiveDigest)) {
-    // Without it there is no game: a failure is PyScript's to report (the page offers Retry).
-    const bytes = await archive().catch((error) => {
-      throw new Error(`python.zip could not be read (${error.message})`);
+  const files = [["locale/catalogues.zip", catalogues]];
+  if (!held || held !== (await archiveDigest)) files.push(["python.zip", archive()]);
+  const { FS } = pyodide;
+  for (const [path, bytes] of files) {
+    const data = await bytes.catch((error) => {
+      throw new Error(`${path} could not be read (${error.message})`);
     });
-    pyodide.FS.writeFile(`${pyodide.FS.cwd()}/python.zip`, new Uint8Array(bytes));
+    const into = `${FS.cwd()}/${path}`;
+    FS.mkdirTree(into.slice(0, into.lastIndexOf("/")));
+    FS.writeFile(into, data);
   }
   // For ui/worker/__main__.py (`import tweak_interpreter`), made after any restore: a
   // snapshot holds no JavaScript object.
   pyodide.registerJsModule("tweak_interpreter", { wholeStdlib: WHOLE_STDLIB, fetchBytes });
   return pyodide;
+}
+
+// The bytes at `url` (a Uint8Array); rejects when they cannot be had.
+async function bytesOf(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 // The bytes at `url`, fetched synchronously (a worker may: it has no page to freeze; Python's
