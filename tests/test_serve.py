@@ -32,7 +32,8 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
     lock = {"packages": {"node_modules/pyodide": {"version": "314.0.7"},
                          "node_modules/@pyscript/core": {"version": "0.7.31"},
                          f"node_modules/{MICROPYTHON}": {"version": "1.27.0"},
-                         "node_modules/qr": {"version": "0.7.0"}}}
+                         "node_modules/qr": {"version": "0.7.0"},
+                         "node_modules/fzstd": {"version": "0.1.1"}}}
     files = {
         "package-lock.json": json.dumps(lock),
         "index.html": '<link rel="icon" href="data:,"><link rel="stylesheet" href="./ui/assets/style.css">'
@@ -61,12 +62,16 @@ def make_repo(root, *, pyodide_version="314.0.7", config=None):
         f"node_modules/{MICROPYTHON}/package.json": json.dumps({"version": "1.27.0"}),
         "node_modules/qr/package.json": json.dumps({"version": "0.7.0"}),
         "node_modules/qr/dom.js": "",
+        "node_modules/fzstd/package.json": json.dumps({"version": "0.1.1"}),
+        "node_modules/fzstd/lib/index.js": "",
     }
     files.update({f"node_modules/{MICROPYTHON}/{name}": ""
                   for name in runtime.RUNTIME_FILES[MICROPYTHON][1]})
     files.update({f"node_modules/pyodide/{name}": ""
                   for name in runtime.RUNTIME_FILES["pyodide"][1]})
     files.update({f"node_modules/qr/{name}": "" for name in runtime.RUNTIME_FILES["qr"][1]})
+    files.update({f"node_modules/fzstd/esm/{name}": ""
+                  for name in runtime.RUNTIME_FILES["fzstd"][1]})
     files.update({f"node_modules/@pyscript/core/dist/{name}": "" for name in PYSCRIPT_FILES})
     for name, text in files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
@@ -188,6 +193,7 @@ def test_build_writes_the_page_and_only_the_runtime_it_needs(tmp_path):
         *(f"node_modules/{MICROPYTHON}/{name}" for name in runtime.RUNTIME_FILES[MICROPYTHON][1]),
         # The QR codes' encoder and decoder, not the rest of the package (dom.js).
         "node_modules/qr/index.js", "node_modules/qr/decode.js",
+        "node_modules/fzstd/esm/index.mjs",  # python.snapshot's decoder, not its other builds
     }
 
 

@@ -25,6 +25,8 @@ RUNTIME_FILES = {
     # The invite and reply QR codes, and reading one from the camera where the browser has no
     # BarcodeDetector (ui/main_thread/handoff.js imports them when needed).
     "qr": ("", ("index.js", "decode.js")),
+    # The decoder of python.snapshot (ui/worker/snapshot_file.mjs).
+    "fzstd": ("esm", ("index.mjs",)),
 }
 
 

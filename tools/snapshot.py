@@ -1,6 +1,7 @@
 """python.snapshot (``SNAPSHOT``): the worker's Python already started, as a memory snapshot of
-the pinned Pyodide, gzipped; generated, never committed.  The dev server makes it on request,
-the build writes it into the site, and ui/worker/interpreter.mjs starts the worker from it.
+the pinned Pyodide, compressed (ui/worker/snapshot_file.mjs says how); generated, never
+committed.  The dev server makes it on request, the build writes it into the site, and
+ui/worker/interpreter.mjs starts the worker from it.
 
 A snapshot is Pyodide's wasm memory after start-up (``loadPyodide({_makeSnapshot: true})``,
 then ``makeMemorySnapshot()``: a private API of the pinned build).  Ours is taken later than
@@ -9,11 +10,11 @@ standard library's modules that the worker's start imports (``stdlib.WORKER_STAR
 Restoring it skips the interpreter's initialisation and all those imports, which is most of a
 phone's wait.
 The memory's static data is XOR'd with the wasm's data segments (ui/worker/static_data.mjs,
-which the worker uses to undo it): nearly all zeros, it gzips to almost nothing.
+which the worker uses to undo it): nearly all zeros, it compresses to almost nothing.
 ``TWEAK_SNAPSHOT`` in the snapshot's environment is the SHA-256 of the python.zip it imported:
 ui/worker/__main__.py compares it with the archive it is given, and imports afresh when they
-differ.  Pyodide refuses a snapshot of another build by itself, and gzip's checksum catches a
-damaged file: both start the worker the normal way instead.
+differ.  Pyodide refuses a snapshot of another build by itself, and the file's SHA-256 catches
+a damaged file: both start the worker the normal way instead.
 
 A restored worker starts with its own standard library, snapshot-stdlib.zip
 (``SNAPSHOT_LIBRARY``): stdlib.zip without the modules the snapshot holds imported already, a
@@ -21,11 +22,11 @@ third of its bytes.  The snapshot keeps no archive's table of contents (zipimpor
 library's afresh), so any library may follow it.
 
 * ``python_snapshot(archive)``: a ``Snapshot`` of the worker with ``archive`` (python.zip's
-  bytes): the gzipped memory and the library it starts with, made by Pyodide under Node; None
+  bytes): the compressed memory and the library it starts with, made by Pyodide under Node; None
   (after one line to ``log`` saying why) when it cannot be made: the site then has neither, and
   the worker starts the normal way, the same game;
 * the cache, ``.cache/snapshot/<pyodide version>/<SHA-256 of the archives and the programs>``
-  ``.gz`` and ``.zip``: Node runs once per archive.
+  ``.zst`` and ``.zip``: Node runs once per archive.
 """
 
 from __future__ import annotations
@@ -43,20 +44,23 @@ from tools import ROOT, bytecode, stdlib, worker_archive
 SNAPSHOT = "python.snapshot"
 SNAPSHOT_LIBRARY = "snapshot-stdlib.zip"
 CACHE = ROOT / ".cache" / "snapshot"
-TIMEOUT = 180  # seconds for Node to start Pyodide, import the game and write 30 MB
-# The module that folds the wasm's static data out of the snapshot, and the worker's back in.
+TIMEOUT = 300  # seconds for Node to start Pyodide, import the game, compress 30 MB
+# The module that folds the wasm's static data out of the snapshot, and the worker's back in;
+# the one that writes python.snapshot's file, and the worker's reads it.
 FOLDING = ROOT / "ui" / "worker" / "static_data.mjs"
+PACKING = ROOT / "ui" / "worker" / "snapshot_file.mjs"
 
 
-# Run by Node: argv = [runtime's pyodide.mjs URL, static_data.mjs URL, stdlib.zip path, python.zip
-# path, output path, its library's output path, Python program].
+# Run by Node: argv = [runtime's pyodide.mjs URL, static_data.mjs URL, snapshot_file.mjs URL,
+# stdlib.zip path, python.zip path, output path, its library's output path, Python program].
+# Once the memory is taken, the same Pyodide compresses it (CPython's compression.zstd).
 NODE_PROGRAM = """
 import { readFileSync, writeFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
-const [runtime, folding, library, archive, output, libraryOutput, program] =
+const [runtime, folding, packing, library, archive, output, libraryOutput, program] =
   process.argv.slice(1);
 const { loadPyodide } = await import(runtime);
 const { foldStaticData } = await import(folding);
+const { packSnapshot } = await import(packing);
 const pyodide = await loadPyodide({ _makeSnapshot: true, stdLibURL: library });
 pyodide.setStdout({ batched: (line) => process.stderr.write(line + "\\n") });
 pyodide.FS.writeFile("/home/pyodide/python.zip", readFileSync(archive));
@@ -70,10 +74,18 @@ zeroFreeMemory(pyodide._module);
 writeFileSync(libraryOutput, pyodide.FS.readFile("/tmp/snapshot-stdlib.zip"));
 pyodide.FS.unlink("/tmp/snapshot-stdlib.zip");
 const wasm = readFileSync(new URL("pyodide.asm.wasm", runtime));
-writeFileSync(output, gzipSync(foldStaticData(pyodide.makeMemorySnapshot(), wasm), { level: 9 }));
+pyodide.FS.writeFile("/tmp/memory", foldStaticData(pyodide.makeMemorySnapshot(), wasm));
+pyodide.runPython(`
+from compression import zstd
+with open("/tmp/memory", "rb") as memory, open("/tmp/memory.zst", "wb") as compressed:
+    compressed.write(zstd.compress(memory.read(), options={
+        zstd.CompressionParameter.compression_level: 19,
+        zstd.CompressionParameter.checksum_flag: 1}))
+`);
+writeFileSync(output, await packSnapshot(pyodide.FS.readFile("/tmp/memory.zst")));
 
 // The C heap's free chunks still hold what was freed in them (the import's garbage): zeroed, the
-// snapshot gzips a sixth smaller.  Every free chunk is allocated (the footprint limit keeps
+// snapshot compresses a sixth smaller.  Every free chunk is allocated (the footprint limit keeps
 // malloc from growing the memory: it returns 0 instead), zeroed and freed again; free() then
 // writes only the allocator's own few words into each.
 function zeroFreeMemory(module) {
@@ -118,7 +130,7 @@ gc.collect()
 
 
 class Snapshot(NamedTuple):
-    """What a worker restores: ``memory``, python.snapshot's bytes (gzipped), and ``library``,
+    """What a worker restores: ``memory``, python.snapshot's bytes (compressed), and ``library``,
     snapshot-stdlib.zip's, the standard library it starts with."""
     memory: bytes
     library: bytes
@@ -156,7 +168,8 @@ def make_with_runtime(archive: bytes, modules: list, runtime: Path, library: byt
         try:
             done = subprocess.run(
                 [node, "--input-type=module", "-e", NODE_PROGRAM, "--",
-                 (runtime / "pyodide.mjs").as_uri(), FOLDING.as_uri(), str(library_path),
+                 (runtime / "pyodide.mjs").as_uri(), FOLDING.as_uri(), PACKING.as_uri(),
+                 str(library_path),
                  str(archive_path), str(output), str(library_output), program],
                 capture_output=True, text=True, timeout=TIMEOUT)
         except (OSError, subprocess.TimeoutExpired) as error:
@@ -177,9 +190,9 @@ def python_snapshot(archive: bytes, root: Path = ROOT, cache: Path = CACHE, log=
         return None
     library = stdlib.stdlib_archive_cached(root)
     # Keyed by what makes it: the archives, and the programs that take them.
-    made_by = hashlib.sha256(archive + library + FOLDING.read_bytes() + (
+    made_by = hashlib.sha256(archive + library + FOLDING.read_bytes() + PACKING.read_bytes() + (
         NODE_PROGRAM + PYTHON_PROGRAM + repr(stdlib.WORKER_START)).encode()).hexdigest()
-    cached_memory = cache / version / f"{made_by}.gz"
+    cached_memory = cache / version / f"{made_by}.zst"
     cached_library = cached_memory.with_suffix(".zip")
     if cached_memory.is_file() and cached_library.is_file():
         return Snapshot(cached_memory.read_bytes(), cached_library.read_bytes())

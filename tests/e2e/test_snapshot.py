@@ -7,7 +7,6 @@ the same, move for move, with and without a snapshot.
 
 from __future__ import annotations
 
-import gzip
 import io
 import re
 import shutil
@@ -18,6 +17,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.test_game import play_to_the_end, set_players, settle
 from tests.ui.scenarios import query
+from tests.ui.test_snapshot import packed, unpacked
 from tools import ROOT, build, devserver, snapshot, stdlib, worker_archive
 
 RESTORED = "[tweak] Python restored from python.snapshot"
@@ -85,7 +85,8 @@ def deal_and_place_a_card(page):
 
 
 def damaged(memory: bytes) -> bytes:
-    """The snapshot with bytes in the middle of its gzip stream changed: its checksum fails."""
+    """The snapshot with bytes in the middle of its compressed frame changed: its digest
+    fails."""
     middle = len(memory) // 2
     return memory[:middle] + bytes(b ^ 0x5A for b in memory[middle:middle + 64]) + \
         memory[middle + 64:]
@@ -93,9 +94,9 @@ def damaged(memory: bytes) -> bytes:
 
 def of_another_build(memory: bytes) -> bytes:
     """The same snapshot, marked as made by another Pyodide build."""
-    raw = bytearray(gzip.decompress(memory))
+    raw = bytearray(unpacked(memory))
     raw[BUILD_ID] = bytes(len(raw[BUILD_ID]))
-    return gzip.compress(bytes(raw), 1)
+    return packed(bytes(raw))
 
 
 def of_other_modules(memory: bytes) -> bytes:

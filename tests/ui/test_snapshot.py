@@ -17,30 +17,33 @@ import hashlib
 import io
 import json
 import shutil
+import struct
 import subprocess
 import urllib.error
 import urllib.request
 import zipfile
 
 import pytest
+import zstandard
 
 from tools import ROOT, devserver, snapshot, stdlib, worker_archive
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
-# Restores the snapshot (gzipped, with its library) once per python.zip given after it ("-":
+# Restores the snapshot (its file, with its library) once per python.zip given after it ("-":
 # none), runs the worker's script in each, and prints one JSON line per restore: what Python saw
 # before and after it.
 NODE_PROGRAM = """
 import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
-const [runtime, folding, library, memory, script, ...archives] = process.argv.slice(1);
+const [runtime, folding, packing, library, memory, script, ...archives] = process.argv.slice(1);
 const { loadPyodide } = await import(runtime);
 const { foldStaticData } = await import(folding);
+const { unpackSnapshot } = await import(packing);
 const wasm = readFileSync(new URL("pyodide.asm.wasm", runtime));
 for (const archive of archives) {
+  const folded = await unpackSnapshot(new Uint8Array(readFileSync(memory)));
   const pyodide = await loadPyodide({
-    _loadSnapshot: foldStaticData(gunzipSync(readFileSync(memory)), wasm), stdLibURL: library });
+    _loadSnapshot: foldStaticData(folded, wasm), stdLibURL: library });
   pyodide.setStdout({ batched: (line) => process.stderr.write(line + "\\n") });
   if (archive !== "-") pyodide.FS.writeFile("/home/pyodide/python.zip", readFileSync(archive));
   pyodide.globals.set("script", readFileSync(script, "utf8"));
@@ -60,11 +63,27 @@ json.dumps({"before": before, "random": random.getstate()[1][:8],
 """
 
 
+def unpacked(file: bytes) -> bytes:
+    """The memory (its static data folded) in python.snapshot's file ``file``
+    (ui/worker/snapshot_file.mjs): a skippable frame holding the SHA-256 of the Zstandard frame
+    that follows it."""
+    magic, length = struct.unpack_from("<II", file)
+    assert (magic, length) == (0x184D2A50, 32)
+    assert hashlib.sha256(file[40:]).digest() == file[8:40]
+    return zstandard.ZstdDecompressor().decompress(file[40:])
+
+
+def packed(memory: bytes) -> bytes:
+    """python.snapshot's file of ``memory``, as ``unpacked`` reads it."""
+    frame = zstandard.ZstdCompressor(level=3, write_checksum=True).compress(memory)
+    return struct.pack("<II", 0x184D2A50, 32) + hashlib.sha256(frame).digest() + frame
+
+
 def restore(made: snapshot.Snapshot, archives: list, tmp_path) -> tuple:
     """Restore ``made`` once per archive in ``archives`` (None: none given, as
     ui/worker/interpreter.mjs gives none when the snapshot's modules are the site's) and run the
     worker's script: what each run saw (a list), and what the runs printed."""
-    (tmp_path / "memory.gz").write_bytes(made.memory)
+    (tmp_path / "memory.zst").write_bytes(made.memory)
     library = tmp_path / snapshot.SNAPSHOT_LIBRARY
     library.write_bytes(made.library)
     paths = []
@@ -77,7 +96,7 @@ def restore(made: snapshot.Snapshot, archives: list, tmp_path) -> tuple:
     done = subprocess.run(
         ["node", "--input-type=module", "-e", NODE_PROGRAM, "--",
          (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri(), snapshot.FOLDING.as_uri(),
-         str(library), str(tmp_path / "memory.gz"),
+         snapshot.PACKING.as_uri(), str(library), str(tmp_path / "memory.zst"),
          str(ROOT / "ui" / "worker" / "__main__.py"), *map(str, paths)],
         capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -138,6 +157,13 @@ def test_without_node_there_is_no_snapshot_and_the_reason_is_said(archive, tmp_p
     said = []
     assert snapshot.python_snapshot(archive, ROOT, cache=tmp_path, log=said.append) is None
     assert said == ["snapshot: not made (node was not found); the worker starts without one"]
+
+
+def test_the_file_is_zstandard_after_the_digest_of_its_frame(made):
+    memory = unpacked(made.memory)  # (asserts the digest)
+    assert len(memory) > 20_000_000  # the whole wasm memory, 31 MB today
+    assert len(made.memory) < 0.2 * len(memory)
+    assert unpacked(packed(memory)) == memory
 
 
 def test_the_snapshots_library_is_the_standard_library_it_has_not_imported(made):

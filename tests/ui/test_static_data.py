@@ -5,7 +5,6 @@ refuses.
 
 from __future__ import annotations
 
-import gzip
 import json
 import shutil
 import struct
@@ -13,6 +12,7 @@ import subprocess
 
 import pytest
 
+from tests.ui.test_snapshot import unpacked
 from tools import ROOT, snapshot, worker_archive
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -103,7 +103,7 @@ def test_a_module_it_cannot_read_is_refused_with_the_reason(wasm, message, tmp_p
 def test_pyodides_static_data_folds_out_of_the_game_snapshot(tmp_path):
     made = snapshot.python_snapshot(worker_archive.python_archive(ROOT), ROOT)
     assert made is not None, "no snapshot could be made (its reason is printed above)"
-    folded = gzip.decompress(made.memory)
+    folded = unpacked(made.memory)
     wasm = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").read_bytes()
     restored = fold(folded, wasm, tmp_path)
     # Start-up changes little of the static data (over 3 MB): folded, most of it is zeros.

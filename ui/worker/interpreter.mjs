@@ -5,8 +5,8 @@
 //
 // Restoring skips Python's initialisation and the game's imports: most of a phone's wait
 // (docs/architecture.md, "Start-up").  Pyodide refuses a snapshot of another build, and the
-// gzip stream's checksum a damaged file; then, or when there is no snapshot (a site built
-// without Node), Pyodide starts the normal way: slower, the same game.
+// file's SHA-256 a damaged one (snapshot_file.mjs); then, or when there is no snapshot (a site
+// built without Node), Pyodide starts the normal way: slower, the same game.
 //
 // The game's modules come in python.zip, which a restored worker holds imported already: it
 // is downloaded only when Python started the normal way, or the snapshot's modules are not the
@@ -20,6 +20,7 @@
 
 import { loadPyodide as startPyodide, version } from "../../node_modules/pyodide/pyodide.mjs";
 import { foldStaticData } from "./static_data.mjs";
+import { unpackSnapshot } from "./snapshot_file.mjs";
 
 export { version };
 
@@ -112,9 +113,9 @@ async function start(settings) {
     // The static data was folded out with the wasm's data segments: folded back in with the
     // same wasm, whose bytes Pyodide's own request for it finds in the HTTP cache or joins.
     const memory = Promise.all([
-      new Response(found.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer(),
+      found.arrayBuffer().then((file) => unpackSnapshot(new Uint8Array(file))),
       fetch(WASM).then((response) => response.arrayBuffer()),
-    ]).then(([folded, wasm]) => foldStaticData(new Uint8Array(folded), wasm));
+    ]).then(([folded, wasm]) => foldStaticData(folded, wasm));
     memory.catch(() => {});  // a damaged file is told below, once Pyodide has let it go
     try {
       const pyodide = await startPyodide({ ...settings, stdLibURL: SNAPSHOT_STDLIB,
