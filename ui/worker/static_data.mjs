@@ -3,8 +3,8 @@
 // A snapshot (tools/snapshot.py) is a header and then the whole wasm memory.  A tenth of that
 // memory is the C program's static data, which pyodide.asm.wasm holds too, in its data
 // segments, and which start-up barely changes: XOR'd with those segments it is nearly all
-// zeros, and the gzipped snapshot is a quarter smaller (python.snapshot's bytes are most of a
-// first visit's wait).  XOR is its own inverse: `foldStaticData` folds at build time (under
+// zeros, and the compressed snapshot is a quarter smaller (python.snapshot's bytes are most of
+// a first visit's wait).  XOR is its own inverse: `foldStaticData` folds at build time (under
 // Node) and unfolds before the restore (in the worker), with the very same wasm.
 //
 // * `foldStaticData(snapshot, wasm)`: XORs, in place, the memory in `snapshot` (a Uint8Array:
