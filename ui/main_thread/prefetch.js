@@ -1,5 +1,5 @@
 /* A first visit's two largest downloads, asked for as soon as the start screen is painted:
-   python.snapshot and Pyodide's wasm (together about 8 MB of the 9.5 MB a first visit needs).
+   python.snapshot and Pyodide's wasm (together about 6.8 MB of the 7.9 MB a first visit needs).
    The worker asks for them only once PyScript has loaded and made it, about a second later on
    a phone's network; the browser's HTTP cache then hands the worker these very downloads,
    joined while still in flight, so the phone's network is busy from the first paint on

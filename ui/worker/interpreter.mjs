@@ -67,8 +67,7 @@ catalogues.catch(() => {});  // told when they are needed
 // PyScript's call: Pyodide started, from the snapshot when it restores, with the worker's
 // archives in its file system, and given the means to fetch the whole standard library.
 export async function loadPyodide(options) {
-  const pyodide = await start({ ...options, indexURL: RUNTIME, stdLibURL: STDLIB });
-  const held = pyodide.runPython("import os; os.environ.get('TWEAK_SNAPSHOT', '')");
+  const { pyodide, held } = await start({ ...options, indexURL: RUNTIME, stdLibURL: STDLIB });
   const files = [["locale/catalogues.zip", catalogues]];
   if (!held || held !== (await archiveDigest)) files.push(["python.zip", archive()]);
   const { FS } = pyodide;
@@ -104,7 +103,8 @@ function fetchBytes(url) {
   return new Uint8Array(request.response);
 }
 
-// Pyodide started with `settings`: restored from the snapshot when it can be.
+// Pyodide started with `settings`, restored from the snapshot when it can be, and `held`: the
+// SHA-256 of the python.zip whose modules the restored snapshot holds ("" when not restored).
 async function start(settings) {
   const found = await snapshot;  // one round trip: whether there is a snapshot at all
   if (found) {
@@ -121,14 +121,14 @@ async function start(settings) {
       const pyodide = await startPyodide({ ...settings, stdLibURL: SNAPSHOT_STDLIB,
                                            _loadSnapshot: memory });
       // A restored interpreter that cannot run a line is no interpreter.
-      pyodide.runPython("import os; os.environ['TWEAK_SNAPSHOT']");
+      const held = pyodide.runPython("import os; os.environ['TWEAK_SNAPSHOT']");
       console.debug("[tweak] Python restored from python.snapshot");
-      return pyodide;
+      return { pyodide, held };
     } catch (error) {
       const why = (await memory.then(() => null, (failure) => failure)) ? "could not be read"
         : "did not restore";
       console.warn(`[tweak] python.snapshot ${why}; Python starts the normal way:`, error);
     }
   }
-  return startPyodide(settings);
+  return { pyodide: await startPyodide(settings), held: "" };
 }
