@@ -164,3 +164,48 @@ def test_reduced_motion_moves_nothing_and_loses_nothing(open_game, page):
     settle(page)
     assert page.locator("#fx-ghosts > *").count() == 0
     assert json.loads(page.evaluate("localStorage.getItem('tweak.save')"))["actions"]
+
+
+# A move's screen against the one before: a card captured, one moved along the hand, one new,
+# a prompt's words and class changed, attributes given in another order, an input retyped.
+SCREEN_BEFORE = (
+    '<p class="prompt you" id="prompt">Your turn — make <b>7</b>.</p>'
+    '<div class="hand"><button class="card" data-card="R1" data-ui="hand:R1">1</button>'
+    '<button class="card" data-card="B3" data-ui="hand:B3">3</button>'
+    '<button class="card" data-card="Y5" data-ui="hand:Y5">5</button></div>'
+    '<input name="note" value="old"><span data-a="1" data-b="2">x</span>')
+SCREEN_AFTER = (
+    '<p class="prompt" id="prompt">Ada is thinking…</p>'
+    '<div class="hand"><button class="card" data-card="Y5" data-ui="hand:Y5">5</button>'
+    '<button class="card" data-card="R1" data-ui="hand:R1" disabled>1</button>'
+    '<button class="card" data-card="G2" data-ui="hand:G2">2</button></div>'
+    '<input name="note" value="new"><span data-b="2" data-a="1">x</span>')
+
+
+def test_a_new_screen_keeps_what_did_not_change_and_reads_exactly_as_sent(open_game, page):
+    """The browser redraws only what a move changed (motion.js morph), yet #game then holds
+    exactly the HTML the worker sent: the cards that stay are the same elements, wherever they
+    moved to; what is gone is gone."""
+    open_game(query(seed=31, pace="normal"))
+    found = page.evaluate("""async ([before, after]) => {
+      const game = document.getElementById("game");
+      game.hidden = false;
+      await window.tweakMotion.swap(game, before, null, {});
+      const old = {};
+      for (const el of game.querySelectorAll("[data-card], #prompt, input")) {
+        old[el.dataset.card || el.id || el.name] = el;
+      }
+      await window.tweakMotion.swap(game, after, null, {});
+      const template = document.createElement("template");
+      template.innerHTML = after;
+      const same = (name, selector) => game.querySelector(selector) === old[name];
+      return {exact: game.innerHTML === template.innerHTML,
+              kept: [same("R1", "[data-card=R1]"), same("Y5", "[data-card=Y5]"),
+                     same("prompt", "#prompt")],
+              captured: old.B3.isConnected, input: same("note", "input"),
+              order: [...game.querySelectorAll(".hand .card")].map((el) => el.dataset.card)};
+    }""", [SCREEN_BEFORE, SCREEN_AFTER])
+    assert found["exact"], found
+    assert found["kept"] == [True, True, True], found
+    assert not found["captured"] and not found["input"], found  # a field is made afresh
+    assert found["order"] == ["Y5", "R1", "G2"], found

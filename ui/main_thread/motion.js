@@ -10,8 +10,9 @@
    new hand cards come from, where cards that leave go ("seat:N", a capturer's pile), and
    whether it was a capture.
 
-   The motion never changes the new screen: the HTML is set exactly as given, cards glide in
-   with transforms that end at their place, and cards that left fly as ghosts in a layer of
+   The motion never changes the new screen: #game then holds exactly the HTML given (the
+   elements that did not change are kept, so a move redraws only what it changed), cards glide
+   in with transforms that end at their place, and cards that left fly as ghosts in a layer of
    their own (#fx-ghosts) that empties when they land.  Reduced motion and the instant pace
    swap the HTML and animate nothing; the information is the same (docs/architecture.md,
    "One move, end to end"). */
@@ -42,21 +43,39 @@
 
   const centre = (rect) => [rect.left + rect.width / 2, rect.top + rect.height / 2];
 
+  /* A task of its own, next: a message to this page (a timer would wait up to a second in a
+     hidden page). */
+  const channel = new MessageChannel();
+  const woken = [];
+  channel.port1.onmessage = () => woken.shift()();
+  const nextTask = () => new Promise((resolve) => {
+    woken.push(resolve);
+    channel.port2.postMessage(null);
+  });
+
   /* Swap #game's HTML; animate unless told not to.  Resolves once the new HTML is in (after a
-     computer's capture has shown its cards for `hold` ms) and the focused control's twin has
-     the focus; the cards then travel on their own (`still()` says when they have landed). */
+     computer's capture has shown its cards for `hold` ms), drawn in a frame, and the focused
+     control's twin has the focus; the cards then travel on their own (`still()` says when they
+     have landed). */
   async function swap(game, html, motion, options) {
     const { animate = false, hold = 0, duration = 380, idle = false } = options || {};
     const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
-    const focused = focusedControl();
-    if (!animate || !motion || reduced || game.hidden) {
-      put(game, html, idle);
-      refocus(game, focused);
-    } else {
-      swapping += 1;
-      try {
+    const moving = animate && motion && !reduced && !game.hidden;
+    if (moving) swapping += 1;
+    try {
+      // The new screen goes in at the next task: reading the worker's answer (page.py, in this
+      // one) and parsing and patching the screen make two tasks, not one long one on a phone.
+      await nextTask();
+      const focused = focusedControl();
+      if (moving) {
         await glide(game, html, motion, hold, duration, idle, focused);
-      } finally {
+      } else {
+        put(game, html);
+        await nextFrame();
+        settle(game, focused, idle);
+      }
+    } finally {
+      if (moving) {
         swapping -= 1;
         rushed = false;
         if (!swapping) for (const resolve of settling.splice(0)) resolve();
@@ -131,11 +150,98 @@
   let endHold = null;  // ends a computer's capture's pause early (hurry)
   let rushed = false;  // hurry() came while a swap was under way
 
-  /* The new screen goes in; with `idle`, nothing more is on its way (no worker answer, no
-     computer to move), so #app stops being busy the moment the screen shows its prompt. */
-  const put = (game, html, idle) => {
-    game.innerHTML = html;
+  /* The new screen goes in: `html`, or the same already parsed (a template's `content`).
+     What did not change stays as it was (`morph`): the browser styles, lays out and paints
+     again only what a move changed, not the whole table.  That work is left to the browser's
+     next frame, a task of its own: measured at once (a rectangle, or a focus, which needs the
+     layout), it would join the worker's answer and the HTML's parsing in one task, over 50 ms
+     on a phone. */
+  const put = (game, html, parsed = null) => {
+    if (!parsed) {
+      const incoming = document.createElement("template");
+      incoming.innerHTML = html;
+      parsed = incoming.content;
+    }
+    morph(game, parsed);
     window.tweakMotion.lastHtml = html;  // what #game holds once the cards have landed
+  };
+
+  /* An element's identity across screens: its id, its card or its seat ("" for none). */
+  const keyOf = (node) => (node.nodeType !== Node.ELEMENT_NODE ? ""
+    : node.id || node.getAttribute("data-card") || node.getAttribute("data-seat") || "");
+
+  // Elements whose state is more than their markup (a typed value, a drawing): replaced whole.
+  const STATEFUL = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION", "svg", "CANVAS", "VIDEO"]);
+
+  const alike = (node, fresh) => node.nodeType === fresh.nodeType &&
+    node.nodeName === fresh.nodeName && keyOf(node) === keyOf(fresh) &&
+    !STATEFUL.has(node.nodeName);
+
+  /* Make `parent`'s children what `fresh`'s are (its nodes are taken): the children alike
+     (same kind, same key) are kept and patched in place, others are put in.  The result
+     serialises exactly as `fresh` did, attributes in their order. */
+  function morph(parent, fresh) {
+    let keyed = null;  // the old children not yet kept, by key: made at the first mismatch
+    let current = parent.firstChild;
+    for (let next = fresh.firstChild; next;) {
+      const following = next.nextSibling;
+      let kept = current && alike(current, next) ? current : null;
+      const key = kept ? "" : keyOf(next);
+      if (key) {
+        if (!keyed) {
+          keyed = new Map();
+          for (let old = current; old; old = old.nextSibling) {
+            if (keyOf(old)) keyed.set(keyOf(old), old);
+          }
+        }
+        const match = keyed.get(key);
+        if (match && alike(match, next)) {
+          parent.insertBefore(match, current);  // a card that moved along its row
+          kept = match;
+        }
+      }
+      if (kept) {
+        if (keyed) keyed.delete(keyOf(kept));  // each old node is kept once at most
+        patch(kept, next);
+        current = kept.nextSibling;
+      } else {
+        parent.insertBefore(next, current);
+      }
+      next = following;
+    }
+    while (current) {
+      const after = current.nextSibling;
+      current.remove();
+      current = after;
+    }
+  }
+
+  function patch(node, fresh) {
+    if (node.nodeType !== Node.ELEMENT_NODE) {
+      if (node.nodeValue !== fresh.nodeValue) node.nodeValue = fresh.nodeValue;
+      return;
+    }
+    const mine = node.attributes;
+    const theirs = fresh.attributes;
+    let sameNames = mine.length === theirs.length;
+    for (let i = 0; sameNames && i < mine.length; i += 1) {
+      sameNames = mine[i].name === theirs[i].name;
+    }
+    if (!sameNames) {
+      for (const name of node.getAttributeNames()) node.removeAttribute(name);
+    }
+    for (let i = 0; i < theirs.length; i += 1) {
+      const { name, value } = theirs[i];
+      if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+    }
+    morph(node, fresh);
+  }
+
+  /* In the new screen's first frame, laid out: the focus goes back to the control it was on;
+     with `idle`, nothing more is on its way (no worker answer, no computer to move), so #app
+     stops being busy as the screen shows its prompt. */
+  const settle = (game, focused, idle) => {
+    refocus(game, focused);
     if (idle) document.getElementById("app").removeAttribute("aria-busy");
   };
 
@@ -183,37 +289,37 @@
       return { ghost, rect };
     });
 
-    put(game, html, idle);
-    refocus(game, focused);
-    // The new screen's style and layout, most of the work of showing it, are left to the
-    // browser's next frame, a task of its own: measured here, they joined the worker's answer
-    // and the HTML's parsing in one task (a first table's, over 50 ms on a busy machine).  The
-    // cards' flights start in that frame, before its paint: none is seen out of place.
+    put(game, html, incoming.content);
+    // The cards' flights start in the new screen's first frame, before its paint: none is seen
+    // out of place.  Every rectangle is measured before the first flight starts (a flight
+    // started makes the next measure lay the page out again).
     await nextFrame();
-
-    const easing = "cubic-bezier(.2, .8, .2, 1)";
-    const flights = [];
+    settle(game, focused, idle);
+    const tableFrom = anchor(game, motion.from);
+    const handFrom = anchor(game, motion.hand_from);
+    const to = anchor(game, motion.to);
+    const starts = [];
     for (const [name, { el, rect }] of cardsIn(game)) {
       const was = before.get(name);
-      let from = null;
-      if (was) {
-        from = was.rect;
-      } else {
-        from = anchor(game, el.closest(".hand") ? motion.hand_from : motion.from);
-      }
+      const from = was ? was.rect : el.closest(".hand") ? handFrom : tableFrom;
       if (!from) continue;
       const [x0, y0] = centre(from);
       const [x1, y1] = centre(rect);
       const dx = x0 - x1, dy = y0 - y1;
       if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-      const start = was ? `translate(${dx}px, ${dy}px)` : `translate(${dx}px, ${dy}px) scale(.6)`;
+      starts.push([el, was, was ? `translate(${dx}px, ${dy}px)`
+                             : `translate(${dx}px, ${dy}px) scale(.6)`]);
+    }
+
+    const easing = "cubic-bezier(.2, .8, .2, 1)";
+    const flights = [];
+    for (const [el, was, start] of starts) {
       // Above what it passes over (a disabled button's opacity stacks it over a card): a tap
       // lands on the card the person sees.
       flights.push(el.animate([{ transform: start, opacity: was ? 1 : 0.2, zIndex: 1 },
                                { transform: "none", opacity: 1, zIndex: 1 }],
                               { duration, easing }));
     }
-    const to = anchor(game, motion.to);
     for (const { ghost, rect } of ghosts) {
       layer().append(ghost);
       const [x0, y0] = centre(rect);

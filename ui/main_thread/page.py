@@ -179,16 +179,20 @@ class Page:
         if top:
             window.scrollTo(0, 0)
 
-    async def call(self, name, *args):
+    async def call(self, name, *args, drawn=True):
         """The reply (a dict) of the worker's verb ``name`` to ``args``.  Its ``store`` is
-        written at once, always and in order: storage follows the worker's game."""
+        written at once, always and in order: storage follows the worker's game.  ``drawn``:
+        the caller draws the reply (``apply``), and #app stays busy until it is drawn."""
         self.waiting += 1
         self.mark_busy()
+        answered = False
         try:
             text = await getattr(self.engine, name)(*args)
+            answered = True
         finally:
             self.waiting -= 1
-            self.mark_busy()
+            if not (answered and drawn):
+                self.mark_busy()
         reply = json.loads(text)
         # Other devices hear a move first, not after its saving or its motion here
         # (ui/main_thread/peers.js).
@@ -464,7 +468,7 @@ class Page:
         await self.ask("start", saves_text(), top=True)
 
     async def copy_link(self, arg, target):
-        reply = await self.call("link")
+        reply = await self.call("link", drawn=False)
         if "fragment" not in reply:
             notify(self, reply.get("error") or _("There is no game to link to."))
             return
@@ -481,7 +485,7 @@ class Page:
 
     async def stats_export(self, arg, target):
         """The statistics saved as a file: a Blob behind an ``<a download>`` clicked once."""
-        what = (await self.call("export_stats", stats_text())).get("download")
+        what = (await self.call("export_stats", stats_text(), drawn=False)).get("download")
         if not what:
             notify(self, _("There is nothing to export."))
             return
@@ -559,6 +563,7 @@ async def main():
                                 page.pace, stored(PLAYING_KEY, "sessionStorage") or "no",
                                 languages)
         if "error" in reply:
+            page.mark_busy()  # nothing will be drawn
             raise RuntimeError(reply["error"])
     except Exception as error:
         window.tweakBoot.fail(_("The game could not start: {error}").format(error=error))

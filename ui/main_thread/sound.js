@@ -465,7 +465,9 @@
   /* A reply's sounds, and its words the settings let be said. */
   function cue(text) {
     const { sounds, speech } = JSON.parse(text);
-    for (const name of sounds) play(name);
+    // Made in a task of their own (in order): a sound's nodes take a phone several ms, which
+    // would otherwise join the worker's answer and the new screen's in one long task.
+    if (sounds.length) setTimeout(() => { for (const name of sounds) play(name); });
     const words = speech.filter((item) => (item.kind === "sum" && speakable.sum) ||
                                           (item.kind === "prompt" && speakable.prompt));
     if (!words.length) return;
