@@ -54,32 +54,30 @@
   });
 
   /* Swap #game's HTML; animate unless told not to.  Resolves once the new HTML is in (after a
-     computer's capture has shown its cards for `hold` ms), drawn in a frame, and the focused
-     control's twin has the focus; the cards then travel on their own (`still()` says when they
-     have landed). */
+     computer's capture has shown its cards for `hold` ms) and the focused control's twin has
+     the focus (when cards move, in the new screen's first frame); the cards then travel on
+     their own (`still()` says when they have landed).  Without motion the swap is done at
+     once, in this task. */
   async function swap(game, html, motion, options) {
     const { animate = false, hold = 0, duration = 380, idle = false } = options || {};
     const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
     const moving = animate && motion && !reduced && !game.hidden;
-    if (moving) swapping += 1;
+    if (!moving) {
+      const focused = focusedControl();
+      put(game, html);
+      settle(game, focused, idle);
+      return;
+    }
+    swapping += 1;
     try {
       // The new screen goes in at the next task: reading the worker's answer (page.py, in this
       // one) and parsing and patching the screen make two tasks, not one long one on a phone.
       await nextTask();
-      const focused = focusedControl();
-      if (moving) {
-        await glide(game, html, motion, hold, duration, idle, focused);
-      } else {
-        put(game, html);
-        await nextFrame();
-        settle(game, focused, idle);
-      }
+      await glide(game, html, motion, hold, duration, idle, focusedControl());
     } finally {
-      if (moving) {
-        swapping -= 1;
-        rushed = false;
-        if (!swapping) for (const resolve of settling.splice(0)) resolve();
-      }
+      swapping -= 1;
+      rushed = false;
+      if (!swapping) for (const resolve of settling.splice(0)) resolve();
     }
   }
 
@@ -237,9 +235,9 @@
     morph(node, fresh);
   }
 
-  /* In the new screen's first frame, laid out: the focus goes back to the control it was on;
-     with `idle`, nothing more is on its way (no worker answer, no computer to move), so #app
-     stops being busy as the screen shows its prompt. */
+  /* Once the new screen is in (with motion, in its first frame, laid out): the focus goes back
+     to the control it was on; with `idle`, nothing more is on its way (no worker answer, no
+     computer to move), so #app stops being busy as the screen shows its prompt. */
   const settle = (game, focused, idle) => {
     refocus(game, focused);
     if (idle) document.getElementById("app").removeAttribute("aria-busy");
