@@ -19,8 +19,8 @@ On a fresh clone it installs what the tests need, then runs them twice over:
 With no test path given (the whole suite), step 6 runs beside the part of step 5 that needs no
 browser, a core each, and the browser tests (tests/e2e/) follow on their own: they need both
 cores, but for ``SLOW_TEST``, which mostly waits on Chromium's own timers (minutes of them) and
-so runs beside the other browser tests from their start.  ``--skip-pyodide`` / ``--skip-cpython`` leave out step 6 / step 5 (and what only it
-needs).
+so runs beside the other browser tests from their start.  ``--skip-pyodide`` /
+``--skip-cpython`` leave out step 6 / step 5 (and what only it needs).
 The closing line sums both runs as ``total: N passed, N failed``; the exit code is non-zero when
 any step or any test failed.
 """

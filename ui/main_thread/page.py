@@ -187,13 +187,12 @@ class Page:
         self.mark_busy()
         answered = False
         try:
-            text = await getattr(self.engine, name)(*args)
-            answered = True
+            reply = json.loads(await getattr(self.engine, name)(*args))
+            answered = True  # (an unreadable answer is drawn by no one: busy no more)
         finally:
             self.waiting -= 1
             if not (answered and drawn):
                 self.mark_busy()
-        reply = json.loads(text)
         # Other devices hear a move first, not after its saving or its motion here
         # (ui/main_thread/peers.js).
         for source, texts in (reply.get("send") or {}).items():
