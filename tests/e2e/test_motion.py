@@ -209,3 +209,39 @@ def test_a_new_screen_keeps_what_did_not_change_and_reads_exactly_as_sent(open_g
     assert found["kept"] == [True, True, True], found
     assert not found["captured"] and not found["input"], found  # a field is made afresh
     assert found["order"] == ["Y5", "R1", "G2"], found
+
+
+# Installed before the page's scripts: at the start of every frame, how many parts the game
+# screen has and whether #game is hidden while they go in.
+FRAMES = """
+window.__frames = [];
+const look = () => {
+  const game = document.getElementById("game");
+  const screen = game && game.querySelector("[data-screen]");
+  if (screen) window.__frames.push([screen.children.length, game.classList.contains("arriving")]);
+  requestAnimationFrame(look);
+};
+requestAnimationFrame(look);
+"""
+
+
+def test_a_game_s_first_table_goes_in_part_by_part_and_is_never_seen_in_part(open_game, page):
+    """A game's first screen comes into an empty #game one part per frame (on a phone, each
+    frame then lays out a part, not the whole table), hidden until it is whole; then it is
+    shown, takes the focus and the clicks, and reads exactly as sent."""
+    page.add_init_script(FRAMES)
+    open_game(query(seed=31, pace="normal"))
+    set_players(page, ["human", "bot", "bot", "bot"])
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    landed(page)
+    frames = page.evaluate("window.__frames")
+    shown = next(at for at, (_, hidden) in enumerate(frames) if not hidden)
+    whole = frames[shown][0]
+    assert whole >= 4, frames[:shown + 1]
+    arriving = [parts for parts, _ in frames[:shown]]
+    assert len(set(arriving)) >= 3, frames[:shown + 1]  # part by part, frame by frame
+    assert arriving == sorted(arriving) and max(arriving) == whole, frames[:shown + 1]
+    expect(page.locator("#game")).not_to_have_class("arriving")
+    click_hand_card(page)
+    expect(page.locator(".hand [data-ui^='hand:'][aria-pressed=true]")).to_have_count(1)

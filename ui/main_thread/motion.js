@@ -164,6 +164,31 @@
     window.tweakMotion.lastHtml = html;  // what #game holds once the cards have landed
   };
 
+  /* A screen that comes into an empty #game (a game begins): its parts go in one per frame,
+     unseen (#game.arriving), and the caller shows it whole.  The style, layout and paint of a
+     whole table at once make its first frame a long task on a phone; a part at a time, each
+     frame is short.  (A screen that is not one element with parts goes in at once.) */
+  async function assemble(game, html, parsed) {
+    const root = parsed.firstElementChild;
+    if (!root || root !== parsed.lastElementChild || root.children.length < 2 || rushed) {
+      put(game, html, parsed);
+      return;
+    }
+    const parts = [...root.childNodes];
+    for (const part of parts) part.remove();
+    game.classList.add("arriving");
+    game.append(root);
+    window.tweakMotion.lastHtml = html;
+    let first = true;
+    for (const part of parts) {
+      if (part.nodeType === Node.ELEMENT_NODE) {
+        if (!first && !rushed) await nextFrame();  // the last part's frame is the caller's
+        first = false;
+      }
+      root.append(part);
+    }
+  }
+
   /* An element's identity across screens: its id, its card or its seat ("" for none). */
   const keyOf = (node) => (node.nodeType !== Node.ELEMENT_NODE ? ""
     : node.id || node.getAttribute("data-card") || node.getAttribute("data-seat") || "");
@@ -287,11 +312,17 @@
       return { ghost, rect };
     });
 
-    put(game, html, incoming.content);
+    const arriving = !game.firstElementChild;
+    if (arriving) await assemble(game, html, incoming.content);
+    else put(game, html, incoming.content);
     // The cards' flights start in the new screen's first frame, before its paint: none is seen
     // out of place.  Every rectangle is measured before the first flight starts (a flight
     // started makes the next measure lay the page out again).
     await nextFrame();
+    if (arriving) {  // shown whole, fading in (the focus can go to it now)
+      game.classList.remove("arriving");
+      game.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 160, easing: "ease-out" });
+    }
     settle(game, focused, idle);
     const tableFrom = anchor(game, motion.from);
     const handFrom = anchor(game, motion.hand_from);
