@@ -32,41 +32,49 @@
   const stats = '<span class="opp-stats"><span>Won 0</span><span class="pts">+0</span>' +
     '<span class="total">0 pts</span></span>';
   // What the start screen shows once Python is ready (the daily deal, the Sound button), then
-  // the first table's parts: a quick person may deal before the last piece is laid out.
+  // the first table's parts: a quick person may deal before the last piece is laid out.  A
+  // piece holds the text of a few fonts, inside the ancestors that give them: each is a short
+  // task even on a phone (4x slower than this machine) beside a busy machine.
+  const board = (inner) => `<section class="board">${inner}</section>`;
+  const me = (inner, active = " active") => `<section class="me${active}">${inner}</section>`;
+  const opponent = (inner) => '<section class="opponents n3"><article class="opponent">' +
+    `${inner}</article></section>`;
   const PIECES = [
-    '<div class="daily"><h2>Daily deal <span class="daily-date">5 December</span></h2>' +
-      '<p class="daily-about">The same deal for everyone today.</p></div>' +
+    '<div class="daily"><h2>Daily deal <span class="daily-date">5 December</span></h2></div>',
+    '<div class="daily"><p class="daily-about">The same deal for everyone today.</p></div>' +
       '<span class="btn ghost sound-toggle"><span class="label">Sound</span></span>',
-    '<header class="topbar"><h1 class="brand">TWEAK<span class="bang">!</span></h1>' +
-      '<span class="info"><span>Round 1</span><span>Goal 145</span></span>' +
-      '<nav class="tools"><span class="btn ghost">Pace: normal</span></nav></header>',
-    '<section class="opponents n3"><article class="opponent"><div class="opp-head">' +
-      '<span class="name">Ada</span><span class="chip dealer"><span class="long">Dealer</span>' +
-      '<span class="short">D</span></span><span class="opp-kind">Computer · Medium</span>' +
-      '</div><div class="opp-row"><div class="opp-hand"><span class="card back mini">' +
+    '<header class="topbar"><h1 class="brand">TWEAK<span class="bang">!</span></h1></header>',
+    '<header class="topbar"><span class="info"><span>Round 1</span><span>Goal 145</span>' +
+      '</span><nav class="tools"><span class="btn ghost">Pace: normal</span></nav></header>',
+    opponent('<div class="opp-head"><span class="name">Ada</span><span class="chip dealer">' +
+      '<span class="long">Dealer</span><span class="short">D</span></span>' +
+      '<span class="opp-kind">Computer · Medium</span></div>'),
+    opponent('<div class="opp-row"><div class="opp-hand"><span class="card back mini">' +
       `<span class="logo">T!</span></span></div></div>${stats}` +
-      '<span class="thinking">Ada is thinking…</span></article></section>',
-    '<section class="board"><div class="piles"><div class="pile deck"><span class="card target">' +
+      '<span class="thinking">Ada is thinking…</span>'),
+    board('<div class="piles"><div class="pile deck"><span class="card target">' +
       '<span class="label">Target</span><span class="value">7</span></span>' +
-      '<span class="pile-label">39 cards in the deck</span></div><div class="pile tpile">' +
-      '<span class="card tback"><span class="tmark big">T!</span></span></div></div>' +
-      `<div class="tablecards">${card("c-orange", 2, 2)}${card("c-blue", 5, 5)}</div>` +
-      '<p class="ticker">Emmy captures blue 5 with yellow 3: 3 plus 5 is 8.</p></section>',
-    '<section class="me active"><div class="me-head"><p class="prompt you">Your turn — make ' +
-      `<b>7</b>.</p><div class="me-id"><span class="name">You</span>${stats}</div></div>` +
-      '<div class="slot"><div class="sumline hint">Pick a card that adds up to <b>7</b>.</div>' +
-      '</div><div class="me-row"><div class="hand">' +
-      `${card("c-red big", 4, 8)}${card("c-blue big", 3, 3)}</div></div>` +
-      '<div class="actions"><span class="btn primary capture">Capture</span>' +
+      '<span class="pile-label">39 cards in the deck</span></div></div>'),
+    board('<div class="piles"><div class="pile tpile"><span class="card tback">' +
+      '<span class="tmark big">T!</span></span></div></div>'),
+    board(`<div class="tablecards">${card("c-orange", 2, 2)}${card("c-blue", 5, 5)}</div>`),
+    board('<p class="ticker">Emmy captures blue 5 with yellow 3: 3 plus 5 is 8.</p>'),
+    me('<div class="me-head"><p class="prompt you">Your turn — make <b>7</b>.</p>' +
+      `<div class="me-id"><span class="name">You</span>${stats}</div></div>`),
+    me('<div class="slot"><div class="sumline hint">Pick a card that adds up to <b>7</b>.' +
+      '</div></div>'),
+    me(`<div class="me-row"><div class="hand">${card("c-red big", 4, 8)}` +
+      `${card("c-blue big", 3, 3)}</div></div>`),
+    me('<div class="actions"><span class="btn primary capture">Capture</span>' +
       '<span class="btn place">Place card</span></div><p class="keys-help">Keys: 1–3 hand · ' +
-      'a table</p></section>',
+      'a table</p>'),
     '<aside class="log"><h2>Recent moves</h2><ol><li class="log-capture">Emmy captures blue 5' +
       '</li><li class="log-round">Round 1: Blaise deals.</li><li class="log-tweak">TWEAK!</li>' +
       '</ol></aside>',
-    '<section class="me"><div class="slot"><div class="sumline">3 + 4 = 7 ' +
-      '<span class="why">makes the target</span></div></div><div class="tcards-row mine">' +
-      `<span class="tslot">${tcard("thief", "Thief")}<span class="twhy">on your turn</span>` +
-      `</span>${tcard("joker", "Joker")}</div></section>`,
+    me('<div class="slot"><div class="sumline">3 + 4 = 7 <span class="why">makes the target' +
+      '</span></div></div>', ""),
+    me(`<div class="tcards-row mine"><span class="tslot">${tcard("thief", "Thief")}` +
+      `<span class="twhy">on your turn</span></span>${tcard("joker", "Joker")}</div>`, ""),
   ];
   // A piece waits for an idle moment at least MIN_IDLE_MS long, or WAIT_MS at most: Python's
   // start runs in short steps back to back, and on a slow phone it leaves no idle moment
