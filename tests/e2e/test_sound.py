@@ -197,9 +197,9 @@ HTMLMediaElement.prototype.play = function () {
 """
 
 
-def test_the_audio_output_is_started_by_a_muted_blip_once_the_page_has_loaded(
+def test_the_audio_output_is_started_by_a_muted_blip_as_the_page_opens(
         page, page_log, site_url, wait_for_python):
-    """With sound on, a muted clip of silence plays once a fresh page has loaded, before any
+    """With sound on, a muted clip of silence plays as a fresh page opens, before any
     gesture and under the page's policy (the real Web Audio here): Chromium's audio output then
     starts off the main thread, so the first sound's context is made quickly.  Muted, nothing
     plays."""

@@ -342,7 +342,9 @@
   // Chromium starts its audio output with a page's first sound.  Started by a Web Audio context
   // that start holds the main thread 50-120 ms, a long task just as the first move is shown;
   // started by a media element it runs off the main thread.  So with sound on, a muted blip of
-  // silence plays once the page has loaded, and the context made on the first gesture is quick.
+  // silence plays as the page opens, and the context made on the first gesture is quick.  At
+  // once: the output takes a moment to start, and Python's start leaves a phone few idle
+  // moments before a quick person's first tap.
   // A <video> plays it: before the player's first gesture only video may play, and only muted.
   // 5 ms of silence: a WAV header (8 kHz, 16-bit, mono) and 80 zero bytes.
   const SILENCE = "data:audio/wav;base64,UklGRnQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YVAA" +
@@ -356,9 +358,7 @@
     const playing = blip.play();  // an old browser's play() returns nothing
     if (playing) playing.catch(() => {});  // refused (an autoplay rule): the context pays
   }
-  const whenIdle = window.requestIdleCallback || ((run) => setTimeout(run, 200));
-  if (document.readyState === "complete") whenIdle(warmOutput);
-  else addEventListener("load", () => whenIdle(warmOutput), { once: true });
+  setTimeout(warmOutput);  // a task of its own
 
   /* Show the settings in force on the panel's controls (and which of them this browser lacks). */
   function sync() {
