@@ -26,6 +26,7 @@ import re
 import subprocess
 import sys
 import zipfile
+from datetime import datetime, timezone
 from pathlib import Path
 
 from tools import ROOT, ZIP_DATE
@@ -106,9 +107,15 @@ def read(path: Path):
 
     try:
         with open(path, "rb") as file:
-            return read_po(file, abort_invalid=True)
+            text = file.read()
+        catalog = read_po(io.BytesIO(text), abort_invalid=True)
     except (PoFileError, ValueError, OSError) as error:
         raise CatalogueError(f"{path}: {error}") from None
+    if b"POT-Creation-Date:" not in text:
+        # Babel would date it (and the .mo made from it) to the present minute: the same
+        # sources must make the same bytes, whenever they are built.
+        catalog.creation_date = datetime(*ZIP_DATE, tzinfo=timezone.utc)
+    return catalog
 
 
 def compile_mo(catalog) -> bytes:
