@@ -160,8 +160,27 @@
       incoming.innerHTML = html;
       parsed = incoming.content;
     }
+    letGoOfFocus(game, parsed);
     morph(game, parsed);
     window.tweakMotion.lastHtml = html;  // what #game holds once the cards have landed
+  };
+
+  /* The focused control has no twin in the new screen (a card played, a command done): it
+     lets go of the focus before the patch.  Removed while it has the focus, it would make the
+     browser style and lay out the half-patched screen there and then, and again in the frame
+     (on a phone, the larger part of a move's longest task).  The focus goes where it would
+     have gone anyway: to the page, until the screen's own focus is given. */
+  const letGoOfFocus = (game, parsed) => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !game.contains(active)) return;
+    for (const name of ["data-action", "data-ui", "id"]) {
+      const value = active.getAttribute(name);
+      if (value) {
+        const twins = [...parsed.querySelectorAll(`[${name}]`)];
+        if (!twins.some((el) => el.getAttribute(name) === value)) active.blur();
+        return;
+      }
+    }
   };
 
   /* A screen that comes into an empty #game (a game begins): its parts go in one per frame,
