@@ -136,11 +136,12 @@
     return null;
   };
 
+  /* The control under `root` with the command `focused` ([attribute, value]), or undefined. */
+  const twinIn = (root, [name, value]) => [...root.querySelectorAll(`[${name}]`)]
+    .find((el) => el.getAttribute(name) === value);
+
   const refocus = (game, focused) => {
-    if (!focused) return;
-    const [name, value] = focused;
-    const twin = [...game.querySelectorAll(`[${name}]`)]
-      .find((el) => el.getAttribute(name) === value);
+    const twin = focused && twinIn(game, focused);
     if (twin) twin.focus();
   };
 
@@ -171,15 +172,9 @@
      (on a phone, the larger part of a move's longest task).  The focus goes where it would
      have gone anyway: to the page, until the screen's own focus is given. */
   const letGoOfFocus = (game, parsed) => {
-    const active = document.activeElement;
-    if (!active || active === document.body || !game.contains(active)) return;
-    for (const name of ["data-action", "data-ui", "id"]) {
-      const value = active.getAttribute(name);
-      if (value) {
-        const twins = [...parsed.querySelectorAll(`[${name}]`)];
-        if (!twins.some((el) => el.getAttribute(name) === value)) active.blur();
-        return;
-      }
+    const focused = focusedControl();
+    if (focused && game.contains(document.activeElement) && !twinIn(parsed, focused)) {
+      document.activeElement.blur();
     }
   };
 
