@@ -166,6 +166,30 @@ def test_reduced_motion_moves_nothing_and_loses_nothing(open_game, page):
     assert json.loads(page.evaluate("localStorage.getItem('tweak.save')"))["actions"]
 
 
+# The opacity and transform of what a celebration shows, as the person sees it now.
+SEEN = """(selector) => { const el = document.querySelector(selector);
+  return el && {opacity: +getComputedStyle(el).opacity, transform: getComputedStyle(el).transform}; }"""
+
+
+def test_with_reduced_motion_a_tweak_and_a_call_out_are_seen_still_then_go(open_game, page):
+    page.emulate_media(reduced_motion="reduce")
+    opening = tweak_opening(2, ("change",))
+    open_game(opening.query(pace="normal", goal=1000))
+    set_players(page, ["human", "bot"])
+    page.locator("#deal").click()
+    wait_for_my_turn(page)
+    capture_opening(page, opening)
+    page.wait_for_timeout(500)  # past a moving pace's entrance, long past reduced motion's
+    assert page.evaluate(SEEN, "#fx-burst .tweak-burst") == {"opacity": 1, "transform": "none"}
+    # A call-out over a score sheet, as ui/main_thread/page.py puts it there.
+    page.evaluate("""() => { document.getElementById('fx-toast').innerHTML =
+      '<div class="toast" role="status"><div class="callout"><b>Ada</b>: 1 plus 3 is 4</div></div>'; }""")
+    page.wait_for_timeout(500)
+    assert page.evaluate(SEEN, "#fx-toast .callout") == {"opacity": 1, "transform": "none"}
+    page.wait_for_timeout(3500)  # as long as with motion, then gone
+    assert page.evaluate(SEEN, "#fx-toast .callout")["opacity"] == 0
+
+
 # A move's screen against the one before: a card captured, one moved along the hand, one new,
 # a prompt's words and class changed, attributes given in another order, an input retyped.
 SCREEN_BEFORE = (
