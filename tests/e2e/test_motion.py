@@ -248,6 +248,50 @@ const look = () => {
 requestAnimationFrame(look);
 """
 
+# A hand that loses its first card and gains one, a key hint gone from a card, and an action
+# card's picture that did not change.
+HAND_BEFORE = (
+    '<div class="hand"><button class="card" data-card="R4">4<kbd>1</kbd></button>'
+    '<button class="card" data-card="B3">3<kbd>2</kbd></button>'
+    '<button class="card" data-card="B2">2<kbd>3</kbd></button></div>'
+    '<span class="card tcard"><svg viewBox="0 0 24 24"><path d="M5 9h14"></path></svg>'
+    '<span class="tname">Bomb</span></span>')
+HAND_AFTER = (
+    '<div class="hand"><button class="card" data-card="B3">3</button>'
+    '<button class="card" data-card="B2">2</button>'
+    '<button class="card" data-card="G1">1</button></div>'
+    '<span class="card tcard"><svg viewBox="0 0 24 24"><path d="M5 9h14"></path></svg>'
+    '<span class="tname">Bomb</span></span>')
+
+
+def test_a_move_leaves_what_it_did_not_change_where_it_is(open_game, page):
+    """A node taken out and put back is styled and laid out afresh, as a new one is: the cards
+    after one played, a card's label after its key hint, and a picture that is the same stay in
+    the page untouched (no mutation takes them out)."""
+    open_game(query(seed=31, pace="normal"))
+    found = page.evaluate("""async ([before, after]) => {
+      const game = document.getElementById("game");
+      game.hidden = false;
+      await window.tweakMotion.swap(game, before, null, {});
+      const moved = [];
+      const watch = new MutationObserver((changes) => {
+        for (const change of changes) {
+          for (const node of change.removedNodes) moved.push(node.outerHTML || node.nodeValue);
+        }
+      });
+      watch.observe(game, {childList: true, subtree: true});
+      await window.tweakMotion.swap(game, after, null, {});
+      watch.disconnect();
+      const template = document.createElement("template");
+      template.innerHTML = after;
+      return {exact: game.innerHTML === template.innerHTML, moved};
+    }""", [HAND_BEFORE, HAND_AFTER])
+    assert found["exact"], found
+    assert sorted(found["moved"]) == sorted([
+        '<button class="card" data-card="R4">4<kbd>1</kbd></button>',
+        "<kbd>2</kbd>", "<kbd>3</kbd>"]), found
+
+
 
 def test_a_game_s_first_table_goes_in_part_by_part_and_is_never_seen_in_part(open_game, page):
     """A game's first screen comes into an empty #game one part per frame (on a phone, each

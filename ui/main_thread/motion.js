@@ -55,7 +55,7 @@
 
   /* Swap #game's HTML; animate unless told not to.  Resolves once the new HTML is in (after a
      computer's capture has shown its cards for `hold` ms) and the focused control's twin has
-     the focus (when cards move, in the new screen's first frame); the cards then travel on
+     the focus (when cards move, in the next task: the patch's); the cards then travel on
      their own (`still()` says when they have landed).  Without motion the swap is done at
      once, in this task. */
   async function swap(game, html, motion, options) {
@@ -70,10 +70,12 @@
     }
     swapping += 1;
     try {
-      // The new screen goes in at the next task: reading the worker's answer (page.py, in this
-      // one) and parsing and patching the screen make two tasks, not one long one on a phone.
+      // The new screen is parsed in this task, where page.py reads the worker's answer, and
+      // patched in and laid out at the next: two tasks, not one long one on a phone.
+      const incoming = document.createElement("template");
+      incoming.innerHTML = html;
       await nextTask();
-      await glide(game, html, motion, hold, duration, idle, focusedControl());
+      await glide(game, html, incoming.content, motion, hold, duration, idle, focusedControl());
     } finally {
       swapping -= 1;
       rushed = false;
@@ -151,10 +153,7 @@
 
   /* The new screen goes in: `html`, or the same already parsed (a template's `content`).
      What did not change stays as it was (`morph`): the browser styles, lays out and paints
-     again only what a move changed, not the whole table.  That work is left to the browser's
-     next frame, a task of its own: measured at once (a rectangle, or a focus, which needs the
-     layout), it would join the worker's answer and the HTML's parsing in one task, over 50 ms
-     on a phone. */
+     again only what a move changed, not the whole table. */
   const put = (game, html, parsed = null) => {
     if (!parsed) {
       const incoming = document.createElement("template");
@@ -208,20 +207,37 @@
     : node.id || node.getAttribute("data-card") || node.getAttribute("data-seat") || "");
 
   // Elements whose state is more than their markup (a typed value, a drawing): replaced whole.
-  const STATEFUL = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION", "svg", "CANVAS", "VIDEO"]);
+  const STATEFUL = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION", "CANVAS", "VIDEO"]);
 
+  /* Same kind, same key; a field is never kept, a picture (svg) only when it is the same. */
   const alike = (node, fresh) => node.nodeType === fresh.nodeType &&
     node.nodeName === fresh.nodeName && keyOf(node) === keyOf(fresh) &&
-    !STATEFUL.has(node.nodeName);
+    !STATEFUL.has(node.nodeName) && (node.nodeName !== "svg" || node.isEqualNode(fresh));
 
   /* Make `parent`'s children what `fresh`'s are (its nodes are taken): the children alike
-     (same kind, same key) are kept and patched in place, others are put in.  The result
+     (same kind, same key) are kept and patched in place, others are put in.  An old child the
+     new screen no longer has is taken out before those after it are matched, so that they stay
+     where they are: a node moved is styled and laid out afresh, as a new one is.  The result
      serialises exactly as `fresh` did, attributes in their order. */
   function morph(parent, fresh) {
     let keyed = null;  // the old children not yet kept, by key: made at the first mismatch
+    let wanted = null;  // the keys of the new children: made at the first mismatch
     let current = parent.firstChild;
     for (let next = fresh.firstChild; next;) {
       const following = next.nextSibling;
+      while (current && !alike(current, next)) {
+        const key = keyOf(current);
+        if (key && !wanted) {
+          wanted = new Set();
+          for (let node = next; node; node = node.nextSibling) wanted.add(keyOf(node));
+        }
+        const gone = key ? !wanted.has(key)
+          : current.nextSibling !== null && alike(current.nextSibling, next);
+        if (!gone) break;
+        const after = current.nextSibling;
+        current.remove();
+        current = after;
+      }
       let kept = current && alike(current, next) ? current : null;
       const key = kept ? "" : keyOf(next);
       if (key) {
@@ -258,6 +274,7 @@
       if (node.nodeValue !== fresh.nodeValue) node.nodeValue = fresh.nodeValue;
       return;
     }
+    if (node.nodeName === "svg") return;  // the same picture (alike)
     const mine = node.attributes;
     const theirs = fresh.attributes;
     let sameNames = mine.length === theirs.length;
@@ -274,18 +291,16 @@
     morph(node, fresh);
   }
 
-  /* Once the new screen is in (with motion, in its first frame, laid out): the focus goes back
-     to the control it was on; with `idle`, nothing more is on its way (no worker answer, no
-     computer to move), so #app stops being busy as the screen shows its prompt. */
+  /* Once the new screen is in: the focus goes back to the control it was on; with `idle`,
+     nothing more is on its way (no worker answer, no computer to move), so #app stops being
+     busy as the screen shows its prompt. */
   const settle = (game, focused, idle) => {
     refocus(game, focused);
     if (idle) document.getElementById("app").removeAttribute("aria-busy");
   };
 
-  async function glide(game, html, motion, hold, duration, idle, focused) {
-    const incoming = document.createElement("template");
-    incoming.innerHTML = html;
-    const staying = new Set([...incoming.content.querySelectorAll("[data-card]")]
+  async function glide(game, html, parsed, motion, hold, duration, idle, focused) {
+    const staying = new Set([...parsed.querySelectorAll("[data-card]")]
       .map((el) => el.dataset.card));
     if (motion.taking && motion.played && hold > 0) {
       // Another seat's capture: the card it played joins the cards it takes.
@@ -327,16 +342,19 @@
     });
 
     const arriving = !game.firstElementChild;
-    if (arriving) await assemble(game, html, incoming.content);
-    else put(game, html, incoming.content);
-    // The cards' flights start in the new screen's first frame, before its paint: none is seen
-    // out of place.  Every rectangle is measured before the first flight starts (a flight
-    // started makes the next measure lay the page out again).
-    await nextFrame();
-    if (arriving) {  // shown whole, fading in (the focus can go to it now)
+    if (arriving) {  // shown whole in its last part's frame, fading in
+      await assemble(game, html, parsed);
+      await nextFrame();
       game.classList.remove("arriving");
       game.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 160, easing: "ease-out" });
+    } else {
+      put(game, html, parsed);
     }
+    // The new screen is laid out in this task, the patch's, and every card's flight starts here
+    // from where it was (a flight's first keyframe holds until its first frame): the next frame
+    // only paints, so that neither it nor this task is long on a phone.  Every rectangle is
+    // measured before the first flight starts: a flight started makes the next measure lay the
+    // page out again.
     settle(game, focused, idle);
     const tableFrom = anchor(game, motion.from);
     const handFrom = anchor(game, motion.hand_from);
