@@ -65,8 +65,9 @@ def landed(page) -> None:
     # start a new swap (its captured cards lit first) and fail a screen that was right.
     same = ("(() => { const t = document.createElement('template');"
             " t.innerHTML = window.tweakMotion.lastHtml;"
+            " const now = document.getElementById('game').childNodes, sent = t.content.childNodes;"
             " return window.tweakMotion.still()"
-            " && document.getElementById('game').innerHTML === t.innerHTML"
+            " && now.length === sent.length && [...now].every((n, i) => n.isEqualNode(sent[i]))"
             " && !document.querySelector('#fx-ghosts > *')"  # no card still in flight
             " && !document.querySelector('#game [data-card][style]'); })()")  # none displaced
     try:
@@ -192,6 +193,16 @@ def test_with_reduced_motion_a_tweak_and_a_call_out_are_seen_still_then_go(open_
 
 # A move's screen against the one before: a card captured, one moved along the hand, one new,
 # a prompt's words and class changed, attributes given in another order, an input retyped.
+# In the page: whether #game holds exactly the screen `html` (node for node: the same elements,
+# attributes and texts; isEqualNode does not mind the order of an element's attributes).
+IS_SCREEN = """const isScreen = (game, html) => {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  const now = game.childNodes, sent = template.content.childNodes;
+  return now.length === sent.length && [...now].every((node, i) => node.isEqualNode(sent[i]));
+};
+"""
+
 SCREEN_BEFORE = (
     '<p class="prompt you" id="prompt">Your turn — make <b>7</b>.</p>'
     '<div class="hand"><button class="card" data-card="R1" data-ui="hand:R1">1</button>'
@@ -208,10 +219,10 @@ SCREEN_AFTER = (
 
 def test_a_new_screen_keeps_what_did_not_change_and_reads_exactly_as_sent(open_game, page):
     """The browser redraws only what a move changed (motion.js morph), yet #game then holds
-    exactly the HTML the worker sent: the cards that stay are the same elements, wherever they
-    moved to; what is gone is gone."""
+    exactly the screen the worker sent (node for node): the cards that stay are the same
+    elements, wherever they moved to; what is gone is gone."""
     open_game(query(seed=31, pace="normal"))
-    found = page.evaluate("""async ([before, after]) => {
+    found = page.evaluate("""async ([before, after]) => {""" + IS_SCREEN + """
       const game = document.getElementById("game");
       game.hidden = false;
       await window.tweakMotion.swap(game, before, null, {});
@@ -220,10 +231,8 @@ def test_a_new_screen_keeps_what_did_not_change_and_reads_exactly_as_sent(open_g
         old[el.dataset.card || el.id || el.name] = el;
       }
       await window.tweakMotion.swap(game, after, null, {});
-      const template = document.createElement("template");
-      template.innerHTML = after;
       const same = (name, selector) => game.querySelector(selector) === old[name];
-      return {exact: game.innerHTML === template.innerHTML,
+      return {exact: isScreen(game, after),
               kept: [same("R1", "[data-card=R1]"), same("Y5", "[data-card=Y5]"),
                      same("prompt", "#prompt")],
               captured: old.B3.isConnected, input: same("note", "input"),
@@ -269,7 +278,7 @@ def test_a_move_leaves_what_it_did_not_change_where_it_is(open_game, page):
     after one played, a card's label after its key hint, and a picture that is the same stay in
     the page untouched (no mutation takes them out)."""
     open_game(query(seed=31, pace="normal"))
-    found = page.evaluate("""async ([before, after]) => {
+    found = page.evaluate("""async ([before, after]) => {""" + IS_SCREEN + """
       const game = document.getElementById("game");
       game.hidden = false;
       await window.tweakMotion.swap(game, before, null, {});
@@ -282,9 +291,7 @@ def test_a_move_leaves_what_it_did_not_change_where_it_is(open_game, page):
       watch.observe(game, {childList: true, subtree: true});
       await window.tweakMotion.swap(game, after, null, {});
       watch.disconnect();
-      const template = document.createElement("template");
-      template.innerHTML = after;
-      return {exact: game.innerHTML === template.innerHTML, moved};
+      return {exact: isScreen(game, after), moved};
     }""", [HAND_BEFORE, HAND_AFTER])
     assert found["exact"], found
     assert sorted(found["moved"]) == sorted([

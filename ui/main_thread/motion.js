@@ -10,7 +10,7 @@
    new hand cards come from, where cards that leave go ("seat:N", a capturer's pile), and
    whether it was a capture.
 
-   The motion never changes the new screen: #game then holds exactly the HTML given (the
+   The motion never changes the new screen: #game then holds exactly the screen given (the
    elements that did not change are kept, so a move redraws only what it changed), cards glide
    in with transforms that end at their place, and cards that left fly as ghosts in a layer of
    their own (#fx-ghosts) that empties when they land.  Reduced motion and the instant pace
@@ -91,10 +91,7 @@
     const showing = swapping > 0;
     rushed = showing;  // flights a swap has yet to start land at once too
     if (endHold) endHold();
-    for (const run of document.getAnimations()) {
-      // Only the cards' flights (the page's own CSS animations may loop forever).
-      if (!(run instanceof CSSAnimation || run instanceof CSSTransition)) run.finish();
-    }
+    for (const flight of [...flying]) flight.finish();
     return showing;
   }
 
@@ -150,6 +147,15 @@
   let swapping = 0;  // swaps between their start and the new HTML going in
   let endHold = null;  // ends a computer's capture's pause early (hurry)
   let rushed = false;  // hurry() came while a swap was under way
+  const flying = new Set();  // the cards' flights (and a first table's fade-in) not yet ended
+
+  /* `run` (an Animation) is one of the flights hurry() ends and still() waits for. */
+  const fly = (run) => {
+    flying.add(run);
+    const ended = () => flying.delete(run);
+    run.finished.then(ended, ended);
+    return run;
+  };
 
   /* The new screen goes in: `html`, or the same already parsed (a template's `content`).
      What did not change stays as it was (`morph`): the browser styles, lays out and paints
@@ -218,7 +224,7 @@
      (same kind, same key) are kept and patched in place, others are put in.  An old child the
      new screen no longer has is taken out before those after it are matched, so that they stay
      where they are: a node moved is styled and laid out afresh, as a new one is.  The result
-     serialises exactly as `fresh` did, attributes in their order. */
+     is `fresh` node for node (the same elements, attributes and texts: isEqualNode). */
   function morph(parent, fresh) {
     let keyed = null;  // the old children not yet kept, by key: made at the first mismatch
     let wanted = null;  // the keys of the new children: made at the first mismatch
@@ -274,18 +280,17 @@
       if (node.nodeValue !== fresh.nodeValue) node.nodeValue = fresh.nodeValue;
       return;
     }
-    if (node.nodeName === "svg") return;  // the same picture (alike)
-    const mine = node.attributes;
-    const theirs = fresh.attributes;
+    // The same subtree (attributes, children and texts): nothing to do.  Most of a table is.
+    if (node.nodeName === "svg" || node.isEqualNode(fresh)) return;
+    const mine = node.getAttributeNames();
+    const theirs = fresh.getAttributeNames();
     let sameNames = mine.length === theirs.length;
-    for (let i = 0; sameNames && i < mine.length; i += 1) {
-      sameNames = mine[i].name === theirs[i].name;
-    }
+    for (let i = 0; sameNames && i < mine.length; i += 1) sameNames = mine[i] === theirs[i];
     if (!sameNames) {
-      for (const name of node.getAttributeNames()) node.removeAttribute(name);
+      for (const name of mine) node.removeAttribute(name);
     }
-    for (let i = 0; i < theirs.length; i += 1) {
-      const { name, value } = theirs[i];
+    for (const name of theirs) {
+      const value = fresh.getAttribute(name);
       if (node.getAttribute(name) !== value) node.setAttribute(name, value);
     }
     morph(node, fresh);
@@ -346,7 +351,7 @@
       await assemble(game, html, parsed);
       await nextFrame();
       game.classList.remove("arriving");
-      game.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 160, easing: "ease-out" });
+      fly(game.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 160, easing: "ease-out" }));
     } else {
       put(game, html, parsed);
     }
@@ -377,28 +382,27 @@
     for (const [el, was, start] of starts) {
       // Above what it passes over (a disabled button's opacity stacks it over a card): a tap
       // lands on the card the person sees.
-      flights.push(el.animate([{ transform: start, opacity: was ? 1 : 0.2, zIndex: 1 },
-                               { transform: "none", opacity: 1, zIndex: 1 }],
-                              { duration, easing }));
+      flights.push(fly(el.animate([{ transform: start, opacity: was ? 1 : 0.2, zIndex: 1 },
+                                   { transform: "none", opacity: 1, zIndex: 1 }],
+                                  { duration, easing })));
     }
     for (const { ghost, rect } of ghosts) {
       layer().append(ghost);
       const [x0, y0] = centre(rect);
       const [x1, y1] = to ? centre(to) : [x0, y0 + 30];
-      const flight = ghost.animate(
+      const flight = fly(ghost.animate(
         [{ transform: "none", opacity: 1 },
          { transform: `translate(${x1 - x0}px, ${y1 - y0}px) scale(.35)`, opacity: 0 }],
-        { duration: duration + 120, easing, fill: "forwards" });
+        { duration: duration + 120, easing, fill: "forwards" }));
       flight.finished.then(() => ghost.remove(), () => ghost.remove());
       flights.push(flight);
     }
     if (rushed) for (const flight of flights) flight.finish();
   }
 
-  /* True once no card is moving: every animation ended and no ghost is in flight. */
-  const still = () => !swapping && document.getAnimations()
-    .filter((run) => !(run instanceof CSSAnimation || run instanceof CSSTransition))
-    .every((run) => run.playState !== "running") && !layer().children.length;
+  /* True once no card is moving: every flight ended and no ghost is in flight. */
+  const still = () => !swapping && [...flying].every((run) => run.playState !== "running")
+    && !layer().children.length;
 
   window.tweakMotion = { swap, still, hurry, twin };
 })();
