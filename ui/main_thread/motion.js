@@ -380,11 +380,12 @@
     const easing = "cubic-bezier(.2, .8, .2, 1)";
     const flights = [];
     for (const [el, was, start] of starts) {
-      // Above what it passes over (a disabled button's opacity stacks it over a card): a tap
-      // lands on the card the person sees.
-      flights.push(fly(el.animate([{ transform: start, opacity: was ? 1 : 0.2, zIndex: 1 },
-                                   { transform: "none", opacity: 1, zIndex: 1 }],
-                                  { duration, easing })));
+      el.classList.add("flying");  // above what it passes over (ui/assets/style.css)
+      const flight = fly(el.animate([{ transform: start, opacity: was ? 1 : 0.2 },
+                                     { transform: "none", opacity: 1 }], { duration, easing }));
+      const landed = () => el.classList.remove("flying");
+      flight.finished.then(landed, landed);
+      flights.push(flight);
     }
     for (const { ghost, rect } of ghosts) {
       layer().append(ghost);
