@@ -357,9 +357,9 @@
     }
     // The new screen is laid out in this task, the patch's, and every card's flight starts here
     // from where it was (a flight's first keyframe holds until its first frame): the next frame
-    // only paints, so that neither it nor this task is long on a phone.  Every rectangle is
-    // measured before the first flight starts: a flight started makes the next measure lay the
-    // page out again.
+    // mostly paints, so the move's work is split between the two.  Every rectangle is measured
+    // before the first flight starts: a flight started makes the next measure lay the page out
+    // again.
     settle(game, focused, idle);
     const tableFrom = anchor(game, motion.from);
     const handFrom = anchor(game, motion.hand_from);
