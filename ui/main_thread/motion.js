@@ -378,14 +378,12 @@
     }
 
     const easing = "cubic-bezier(.2, .8, .2, 1)";
-    const flights = [];
     for (const [el, was, start] of starts) {
       el.classList.add("flying");  // above what it passes over (ui/assets/style.css)
       const flight = fly(el.animate([{ transform: start, opacity: was ? 1 : 0.2 },
                                      { transform: "none", opacity: 1 }], { duration, easing }));
       const landed = () => el.classList.remove("flying");
       flight.finished.then(landed, landed);
-      flights.push(flight);
     }
     for (const { ghost, rect } of ghosts) {
       layer().append(ghost);
@@ -396,9 +394,8 @@
          { transform: `translate(${x1 - x0}px, ${y1 - y0}px) scale(.35)`, opacity: 0 }],
         { duration: duration + 120, easing, fill: "forwards" }));
       flight.finished.then(() => ghost.remove(), () => ghost.remove());
-      flights.push(flight);
     }
-    if (rushed) for (const flight of flights) flight.finish();
+    if (rushed) for (const flight of [...flying]) flight.finish();  // hurry() came meanwhile
   }
 
   /* True once no card is moving: every flight ended and no ghost is in flight. */
