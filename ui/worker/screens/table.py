@@ -186,9 +186,11 @@ def _log(screen: Screen) -> str:
     news = ([entry for entry in lines if entry.serial > screen.since]
             if screen.since and screen.view.my_turn and not screen.hide_hand else [])
 
+    # A line's id is its entry's serial: a move adds one line and the others, keyed, stay as
+    # they are in the page (ui/main_thread/motion.js keeps an element by its id).
     def items(entries):
-        return "".join(f'<li class="log-{entry.kind}">{esc(entry.text)}</li>'
-                       for entry in entries[::-1])
+        return "".join(f'<li class="log-{entry.kind}" id="move-{entry.serial}">'
+                       f'{esc(entry.text)}</li>' for entry in entries[::-1])
 
     older = [entry for entry in lines if entry not in news][-max(LOG_SHOWN - len(news), 3):]
     since = ('<h3 class="since">' + esc(_("Since your last turn")) + '</h3>' +
