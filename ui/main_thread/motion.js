@@ -314,7 +314,8 @@
     }
     let before = cardsIn(game);
     const leaving = [...before.values()].filter(({ el }) => !staying.has(el.dataset.card));
-    if (motion.taking && leaving.length && hold > 0) {
+    const held = motion.taking && leaving.length > 0 && hold > 0;
+    if (held) {
       // A computer's capture: its cards gather (lit) before they leave the table.
       for (const { el } of leaving) el.classList.add("taking");
       await new Promise((resolve) => {
@@ -345,6 +346,13 @@
                                    width: rect.width + "px", height: rect.height + "px" });
       return { ghost, rect };
     });
+    if (held) {
+      // After the pause, the ghosts go in over the cards they stand for, styled and laid out in
+      // this task (the timer's), and the new screen at the next: on a phone, two shorter tasks.
+      for (const { ghost } of ghosts) layer().append(ghost);
+      layer().getBoundingClientRect();
+      await nextTask();
+    }
 
     const arriving = !game.firstElementChild;
     if (arriving) {  // shown whole in its last part's frame, fading in
@@ -386,7 +394,7 @@
       flight.finished.then(landed, landed);
     }
     for (const { ghost, rect } of ghosts) {
-      layer().append(ghost);
+      if (!ghost.isConnected) layer().append(ghost);
       const [x0, y0] = centre(rect);
       const [x1, y1] = to ? centre(to) : [x0, y0 + 30];
       const flight = fly(ghost.animate(
