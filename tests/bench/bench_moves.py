@@ -1,0 +1,228 @@
+"""One game's moves replayed with their motion on a phone-slow main thread: each move's longest
+task.
+
+    nice -n 10 python3 tests/bench/bench_moves.py [--moves 22] [--rounds 4] [--throttle 4]
+        [--viewport 1280x800] [--commit REV]
+
+bench_play.py measures the page as a person meets it; on a shared machine its counts follow
+the machine's load more than a change of the page.  This benchmark holds all but the browser's
+own work still.  One seeded game (four seats, normal pace) is played as bench_play plays it,
+unthrottled, and the screens page.py hands ui/main_thread/motion.js are recorded (HTML, motion,
+options) until ``--moves`` of them carry motion.  Then, in a fresh page whose table waits for
+the person, those moves are replayed one after the other with their motion and the CPU slowed
+``--throttle`` times, under a Chrome trace: a move's longest main-thread task is the longest
+from the move's start until its cards have landed (the patch, a computer's capture after its
+pause, the frames).  The worker's answer is not replayed: its task is bench_play's.  Every move
+is replayed ``--rounds`` times and its least figure kept, since the machine's noise only adds.
+
+``--commit REV`` records and replays that commit's game as well (same seed: the same game),
+served by its own serve.py, round by round alternately with the working tree's in one browser:
+a before-and-after of motion.js, the screens' HTML and the stylesheet.
+
+Figures, not a test.  Results: tests/bench/results/moves.txt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from bench_play import FLAGS, LONG_TASK_MS, SYSTEM_CHROMIUM, load_average, play  # noqa: E402
+from bench_startup import export_commit, serve_commit  # noqa: E402
+from tools import devserver  # noqa: E402
+
+SEED = 11
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline",
+                    "blink.user_timing"]
+
+# Every screen page.py hands motion.js, as given: [html, motion, options].
+RECORD = """
+window.__screens = [];
+(function wrap() {
+  if (!window.tweakMotion) { setTimeout(wrap, 20); return; }
+  const swap = window.tweakMotion.swap;
+  window.tweakMotion.swap = (game, html, motion, options) => {
+    window.__screens.push([html, motion ? JSON.parse(JSON.stringify(motion)) : null,
+                           options ? JSON.parse(JSON.stringify(options)) : {}]);
+    return swap(game, html, motion, options);
+  };
+})();
+"""
+
+# The first screen without motion, then every move with its own, each once the last landed.
+REPLAY = """async ([first, moves]) => {
+  const game = document.getElementById("game");
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  await window.tweakMotion.swap(game, first, null, {});
+  await pause(300);
+  for (const [html, motion, options] of moves) {
+    await pause(300);
+    performance.mark("move");
+    await window.tweakMotion.swap(game, html, motion, options);
+    while (!window.tweakMotion.still()) await pause(30);
+  }
+  await pause(300);
+}"""
+
+
+def record(browser, url: str, viewport: dict, moves: int) -> list:
+    """Play the seeded game until ``moves`` screens with motion were shown (two minutes at
+    most); every screen shown, from the first table on."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.add_init_script(RECORD)
+    page.goto(f"{url}index.html?pace=normal&seed={SEED}")
+    deal(page)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and page.evaluate(
+            "window.__screens.filter((s) => s[1]).length") <= moves:  # (the first may have)
+        play(page, 1)
+    screens = page.evaluate("window.__screens")
+    context.close()
+    first = next(i for i, (html, _, _) in enumerate(screens) if "data-screen=\"table\"" in html)
+    return screens[first:]
+
+
+def deal(page) -> None:
+    """Four seats (you and three computers), dealt once Python is ready."""
+    page.wait_for_selector("html[data-python=ready]", timeout=300_000)
+    page.evaluate("document.querySelector(\"input[name=players][value='4']\").click()")
+    page.locator("#deal").click()
+    page.wait_for_selector("[data-screen=table]", timeout=120_000)
+
+
+def table_page(browser, url: str, viewport: dict, throttle: float):
+    """A page whose table waits for the person (instant pace: nothing else moves), slowed."""
+    page = browser.new_context(viewport=viewport).new_page()
+    page.goto(f"{url}index.html?pace=instant&seed={SEED}")
+    deal(page)
+    page.wait_for_selector("#app:not([aria-busy])")
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    return page
+
+
+# What a task's time went to: trace events (their own names) grouped as a reader of a
+# profile would.
+PARTS = {"UpdateLayoutTree": "style", "Layout": "layout", "PrePaint": "paint", "Paint": "paint",
+         "Layerize": "paint", "Commit": "paint", "ParseHTML": "parse"}
+
+
+def longest_per_move(trace: dict) -> list:
+    """From a replay's trace: per move (between its "move" mark and the next), the longest
+    task of the page's main thread, as (ms, {part: ms}) with the parts of ``PARTS`` and
+    "other" (script, and the browser's work that is none of those)."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    threads = Counter((e["pid"], e["tid"]) for e in events if e.get("name") == "UpdateLayoutTree")
+    main = threads.most_common(1)[0][0]
+    mine = [e for e in events if (e.get("pid"), e.get("tid")) == main and e.get("ph") == "X"]
+    marks = sorted(e["ts"] for e in events if e.get("name") == "move") + [float("inf")]
+    tasks = [(e["ts"], e.get("dur", 0)) for e in mine if e["name"] == "RunTask"]
+    found = []
+    for begin, end in zip(marks, marks[1:]):
+        start, duration = max(((start, dur) for start, dur in tasks if begin <= start < end),
+                              key=lambda task: task[1], default=(0, 0))
+        parts = Counter()
+        for event in mine:
+            if start <= event["ts"] < start + duration and event["name"] in PARTS:
+                parts[PARTS[event["name"]]] += event.get("dur", 0) / 1000
+        parts["other"] = max(0.0, duration / 1000 - sum(parts.values()))
+        found.append((duration / 1000, parts))
+    return found
+
+
+def kind(motion: dict, options: dict) -> str:
+    """A move's letter: C a computer's capture (shown lit, then taken), c a capture shown at
+    once (yours), . a card placed."""
+    if motion.get("taking"):
+        return "C" if options.get("hold") else "c"
+    return "."
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=22)
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--throttle", type=float, default=4)
+    parser.add_argument("--viewport", default="1280x800")
+    parser.add_argument("--commit", help="replay this commit's game as well, alternately")
+    args = parser.parse_args(argv)
+    width, height = (int(side) for side in args.viewport.split("x"))
+    viewport = {"width": width, "height": height}
+    launch = {"executable_path": str(SYSTEM_CHROMIUM), "args": FLAGS} \
+        if SYSTEM_CHROMIUM.exists() else {}
+    servers, stops = {}, []
+    with tempfile.TemporaryDirectory() as export:
+        try:
+            server, url = devserver.start_server(ROOT, port=0)
+            stops.append(server.shutdown)
+            servers["working tree"] = url
+            if args.commit:
+                directory, commit = export_commit(args.commit, Path(export))
+                process, url = serve_commit(directory)
+                stops.append(process.terminate)
+                servers[f"commit {commit}"] = url
+            measure(args, servers, viewport, launch)
+        finally:
+            for stop in stops:
+                stop()
+    return 0
+
+
+def measure(args, servers: dict, viewport: dict, launch: dict) -> None:
+    """Record each side's game, replay them alternately, print the figures."""
+    print(f"bench_moves: seed {SEED}, 4 seats, normal pace, {viewport['width']}x"
+          f"{viewport['height']}, CPU throttled {args.throttle:g}x, least of {args.rounds} "
+          f"replays per move; {load_average()}", flush=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch)
+        games, pages, figures = {}, {}, {}
+        for side, url in servers.items():
+            screens = record(browser, url, viewport, args.moves)
+            games[side] = (screens[0][0],
+                           [screen for screen in screens[1:] if screen[1]][:args.moves])
+            pages[side] = table_page(browser, url, viewport, args.throttle)
+            figures[side] = []
+        sides = list(servers)
+        for replay in range(args.rounds):
+            for side in sides if replay % 2 == 0 else sides[::-1]:
+                first, moves = games[side]
+                browser.start_tracing(page=pages[side], categories=TRACE_CATEGORIES)
+                pages[side].evaluate(REPLAY, [first, moves])
+                figures[side].append(longest_per_move(json.loads(browser.stop_tracing())))
+        browser.close()
+    for side in sides:
+        moves = games[side][1]
+        least = [min(replays, key=lambda found: found[0]) for replays in zip(*figures[side])]
+        times = [ms for ms, _ in least]
+        print(f"  {side}: {len(times)} moves, longest task per move: median "
+              f"{statistics.median(times):.1f} ms, mean {statistics.mean(times):.1f} ms, "
+              f"max {max(times):.1f} ms; over {LONG_TASK_MS} ms in "
+              f"{sum(ms > LONG_TASK_MS for ms in times)}, over 40 ms in "
+              f"{sum(ms > 40 for ms in times)}")
+        print("    moves:  " + " ".join(f"{kind(motion, options):>3s}"
+                                         for _, motion, options in moves))
+        print("    ms:     " + " ".join(f"{ms:3.0f}" for ms in times))
+        total = Counter()
+        for _, parts in least:
+            total.update(parts)
+        print("    those tasks' time, mean per move: " + ", ".join(
+            f"{part} {total[part] / len(least):.1f} ms"
+            for part in ("style", "layout", "paint", "parse", "other")), flush=True)
+    print(f"  {load_average()} (after)")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
