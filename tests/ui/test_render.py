@@ -563,3 +563,25 @@ def test_you_deal_and_you_play_in_the_second_person():
     assert "<b>You</b> deal, <b>Ada</b> plays first." in html
     assert _next_round(3, "Ada", "You") == \
         "Round 3: <b>Ada</b> deals, <b>You</b> play first."
+
+
+def test_a_log_line_keeps_its_id_from_one_move_to_the_next():
+    """The page keeps a log line by its id (ui/main_thread/motion.js): an id names one entry,
+    once per screen, with the same text on every screen that shows it."""
+    session = Session.new(parse_setup({"players": "3", "kind-0": "human"}),
+                          Hooks(seed=4, goal=1_000, dealer=2))
+    line = re.compile(r'<li class="log-[a-z]+" id="(move-\d+)">(.*?)</li>')
+    texts = {}
+    screens = 0
+    while session.kind() == "table" and screens < 12:
+        session.step_bots()
+        if session.kind() != "table":
+            break
+        lines = line.findall(render_screen(session.screen()))
+        ids = [key for key, _ in lines]
+        assert lines and len(ids) == len(set(ids))
+        for key, text in lines:
+            assert texts.setdefault(key, text) == text
+        screens += 1
+        session.act(str(Place(session.screen().view.hand[0])))
+    assert screens >= 3 and len(texts) > len(lines)  # lines came and went, each kept its id
