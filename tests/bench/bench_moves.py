@@ -92,8 +92,10 @@ def record(browser, url: str, viewport: dict, moves: int) -> list:
         play(page, 1)
     screens = page.evaluate("window.__screens")
     context.close()
-    first = next(i for i, (html, _, _) in enumerate(screens) if "data-screen=\"table\"" in html)
-    return screens[first:]
+    tables = [i for i, (html, _, _) in enumerate(screens) if 'data-screen="table"' in html]
+    if not tables:
+        raise RuntimeError(f"{url}: no table was shown in two minutes of play")
+    return screens[tables[0]:]
 
 
 def deal(page) -> None:
