@@ -88,7 +88,7 @@ def record(browser, url: str, viewport: dict, moves: int) -> list:
     deal(page)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and page.evaluate(
-            "window.__screens.filter((s) => s[1]).length") <= moves:  # (the first may have)
+            "window.__screens.filter((s) => s[1]).length") <= moves:  # and the deal's own
         play(page, 1)
     screens = page.evaluate("window.__screens")
     context.close()
