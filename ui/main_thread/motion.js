@@ -346,10 +346,11 @@
                                    width: rect.width + "px", height: rect.height + "px" });
       return { ghost, rect };
     });
+    // The ghosts go in over the cards they stand for.  After a capture's pause they are styled
+    // and laid out in this task (the timer's), and the new screen comes at the next: on a phone,
+    // two shorter tasks.
+    for (const { ghost } of ghosts) layer().append(ghost);
     if (held) {
-      // After the pause, the ghosts go in over the cards they stand for, styled and laid out in
-      // this task (the timer's), and the new screen at the next: on a phone, two shorter tasks.
-      for (const { ghost } of ghosts) layer().append(ghost);
       layer().getBoundingClientRect();
       await nextTask();
     }
@@ -394,7 +395,6 @@
       flight.finished.then(landed, landed);
     }
     for (const { ghost, rect } of ghosts) {
-      if (!ghost.isConnected) layer().append(ghost);
       const [x0, y0] = centre(rect);
       const [x1, y1] = to ? centre(to) : [x0, y0 + 30];
       const flight = fly(ghost.animate(
