@@ -290,3 +290,33 @@ def test_a_browser_that_cannot_speak_still_plays_with_sound(open_game, page):
     wait_for_my_turn(page)
     settle(page)
     assert heard(page)["sounds"][:2] == ["turn", "tweak"]
+
+
+def test_the_sound_button_takes_a_quick_click_while_a_resumed_table_comes_in(open_game, page):
+    # A slow phone (CPU 8x slower) reloads a game in play.  The Sound button shows with the
+    # first screen; the table then comes in over several frames.  A tap on the button in
+    # that time must open the panel, not be lost.
+    page.add_init_script(FAKES)
+    page.add_init_script("""
+      document.addEventListener("click", (event) => {
+        if (event.target.closest && event.target.closest("#sound-toggle")) {
+          window.__soundClicked = document.documentElement.dataset.python || "loading";
+        }
+      }, { capture: true });
+    """)
+    open_game(OPENING.query(pace="fast"))
+    deal_opening(page)
+    button = page.get_by_role("button", name="Sound", exact=True)
+    box = button.bounding_box()  # where it shows again after the reload
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Emulation.setCPUThrottlingRate", {"rate": 8})
+    page.reload(wait_until="commit")
+    # A tap there the moment the button shows (a locator's click would first wait for frames
+    # in which nothing moves, which a busy phone is slow to give).
+    button.wait_for(timeout=60_000)
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.get_by_role("slider", name="Sound volume")).to_be_visible()
+    devtools.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    # The tap came while the table was coming in, before the game called itself ready.
+    assert page.evaluate("window.__soundClicked") == "loading"
+    expect(page.locator("#game .hand")).to_be_visible()

@@ -397,6 +397,9 @@ class Page:
     # ---- the player's clicks -----------------------------------------------------------------
 
     async def on_click(self, event):
+        if document.documentElement.getAttribute("data-python") != "ready" and \
+                event.target.closest("#start-screen"):
+            return  # boot.js keeps the start screen's clicks until ready (main hands it over)
         element("fx-burst").innerHTML = ""  # a click dismisses the TWEAK! burst
         target = event.target.closest("[data-action],[data-ui]")
         if not target or target.matches(":disabled"):  # (a summary has no .disabled)
@@ -570,13 +573,15 @@ async def main():
     if reply.get("screen") != "start":
         # The game is autosaved from now on: drop the link so a reload resumes the latest move.
         window.history.replaceState(None, "", location.pathname + location.search)
-    page.sent += 1
-    await page.apply(reply, page.sent)
-    # Listeners attached once, from now on (boot.js answers clicks until then); not pyscript's
-    # @when, whose selector imports and compiles pyscript.web during the start.
+    # Listeners attached once; not pyscript's @when, whose selector imports and compiles
+    # pyscript.web during the start.  The person's clicks and keys are heard from the first
+    # screen on: a resumed table comes in over several frames after the Sound button shows,
+    # and a tap meanwhile must not be lost.
     window.addEventListener("storage", create_proxy(page.on_storage))
     window.addEventListener("keydown", create_proxy(on_key))
     element("app").addEventListener("click", create_proxy(page.on_click))
+    page.sent += 1
+    await page.apply(reply, page.sent)
     window.tweakPeers.attach(create_proxy(page.on_peer))
     document.addEventListener("change", create_proxy(page.on_change))
     element("statistics").hidden = False  # the worker answers it from now on
