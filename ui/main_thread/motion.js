@@ -184,9 +184,10 @@
   };
 
   /* A screen that comes into an empty #game (a game begins): its parts go in one per frame,
-     unseen (#game.arriving), and the caller shows it whole.  The style, layout and paint of a
-     whole table at once make its first frame a long task on a phone; a part at a time, each
-     frame is short.  (A screen that is not one element with parts goes in at once.) */
+     and so do the elements of a part that has several, unseen (#game.arriving); the caller
+     shows it whole.  The style, layout and paint of a whole table at once make its first
+     frame a long task on a phone; a piece at a time, each frame is shorter.  (A screen that
+     is not one element with parts goes in at once.) */
   async function assemble(game, html, parsed) {
     const root = parsed.firstElementChild;
     if (!root || root !== parsed.lastElementChild || root.children.length < 2 || rushed) {
@@ -200,11 +201,19 @@
     window.tweakMotion.lastHtml = html;
     let first = true;
     for (const part of parts) {
+      // (Your panel alone is its prompt, hand and buttons: a phone's long frame.)
+      const pieces = part.nodeType === Node.ELEMENT_NODE && part.children.length > 1
+        ? [...part.childNodes] : [];
+      for (const piece of pieces) piece.remove();
       if (part.nodeType === Node.ELEMENT_NODE) {
         if (!first && !rushed) await nextFrame();  // the last part's frame is the caller's
         first = false;
       }
       root.append(part);
+      for (const piece of pieces) {
+        if (piece.nodeType === Node.ELEMENT_NODE && !rushed) await nextFrame();
+        part.append(piece);
+      }
     }
   }
 
