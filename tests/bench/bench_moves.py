@@ -2,7 +2,7 @@
 task.
 
     nice -n 10 python3 tests/bench/bench_moves.py [--moves 22] [--rounds 4] [--throttle 4]
-        [--viewport 1280x800] [--commit REV]
+        [--viewport 1280x800] [--commit REV] [--first-table]
 
 bench_play.py measures the page as a person meets it; on a shared machine its counts follow
 the machine's load more than a change of the page.  This benchmark holds all but the browser's
@@ -14,6 +14,11 @@ the person, those moves are replayed one after the other with their motion and t
 from the move's start until its cards have landed (the patch, a computer's capture after its
 pause, the frames).  The worker's answer is not replayed: its task is bench_play's.  Every move
 is replayed ``--rounds`` times and its least figure kept, since the machine's noise only adds.
+
+``--first-table`` replays the game's first table instead: its screen put into an empty #game
+with the deal's motion (assembled unseen, shown, the cards dealt), ``--rounds`` times, each
+until 300 ms after its cards have landed; per replay, every task over 50 ms and what the
+longest was made of.
 
 ``--commit REV`` records and replays that commit's game as well (same seed: the same game),
 served by its own serve.py, round by round alternately with the working tree's in one browser:
@@ -78,6 +83,20 @@ REPLAY = """async ([first, moves]) => {
 }"""
 
 
+# The first table again: #game emptied, then its screen with the deal's motion.
+FIRST_TABLE = """async ([html, motion, options]) => {
+  const game = document.getElementById("game");
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  game.innerHTML = "";
+  await pause(400);
+  performance.mark("move");
+  await window.tweakMotion.swap(game, html, motion, options);
+  while (!window.tweakMotion.still()) await pause(30);
+  await pause(300);
+  performance.mark("move");
+}"""
+
+
 def record(browser, url: str, viewport: dict, moves: int) -> list:
     """Play the seeded game until ``moves`` screens with motion were shown (two minutes at
     most); every screen shown, from the first table on."""
@@ -122,27 +141,47 @@ PARTS = {"UpdateLayoutTree": "style", "Layout": "layout", "PrePaint": "paint", "
          "Layerize": "paint", "Commit": "paint", "ParseHTML": "parse"}
 
 
-def longest_per_move(trace: dict) -> list:
-    """From a replay's trace: per move (between its "move" mark and the next), the longest
-    task of the page's main thread, as (ms, {part: ms}) with the parts of ``PARTS`` and
-    "other" (script, and the browser's work that is none of those)."""
+def main_thread_tasks(trace: dict) -> tuple:
+    """A trace's "move" marks (sorted, microseconds), and the page's main-thread events."""
     events = trace["traceEvents"] if isinstance(trace, dict) else trace
     threads = Counter((e["pid"], e["tid"]) for e in events if e.get("name") == "UpdateLayoutTree")
     main = threads.most_common(1)[0][0]
     mine = [e for e in events if (e.get("pid"), e.get("tid")) == main and e.get("ph") == "X"]
-    marks = sorted(e["ts"] for e in events if e.get("name") == "move") + [float("inf")]
+    marks = sorted(e["ts"] for e in events if e.get("name") == "move")
+    return marks, mine
+
+
+def parts_of(mine: list, start: float, duration: float) -> Counter:
+    """What the task from ``start`` for ``duration`` (microseconds) was made of, in ms: the
+    parts of ``PARTS`` and "other" (script, and the browser's work that is none of those)."""
+    parts = Counter()
+    for event in mine:
+        if start <= event["ts"] < start + duration and event["name"] in PARTS:
+            parts[PARTS[event["name"]]] += event.get("dur", 0) / 1000
+    parts["other"] = max(0.0, duration / 1000 - sum(parts.values()))
+    return parts
+
+
+def longest_per_move(trace: dict) -> list:
+    """From a replay's trace: per move (between its "move" mark and the next), the longest
+    task of the page's main thread, as (ms, {part: ms})."""
+    marks, mine = main_thread_tasks(trace)
+    marks.append(float("inf"))
     tasks = [(e["ts"], e.get("dur", 0)) for e in mine if e["name"] == "RunTask"]
     found = []
     for begin, end in zip(marks, marks[1:]):
         start, duration = max(((start, dur) for start, dur in tasks if begin <= start < end),
                               key=lambda task: task[1], default=(0, 0))
-        parts = Counter()
-        for event in mine:
-            if start <= event["ts"] < start + duration and event["name"] in PARTS:
-                parts[PARTS[event["name"]]] += event.get("dur", 0) / 1000
-        parts["other"] = max(0.0, duration / 1000 - sum(parts.values()))
-        found.append((duration / 1000, parts))
+        found.append((duration / 1000, parts_of(mine, start, duration)))
     return found
+
+
+def tasks_of_first_table(trace: dict) -> list:
+    """From a first table's replay: every main-thread task between its two marks, as (ms from
+    the first mark, ms, {part: ms}), in order."""
+    (begin, end), mine = main_thread_tasks(trace)
+    return [((e["ts"] - begin) / 1000, e.get("dur", 0) / 1000, parts_of(mine, e["ts"], e["dur"]))
+            for e in mine if e["name"] == "RunTask" and begin <= e["ts"] < end]
 
 
 def kind(motion: dict, options: dict) -> str:
@@ -160,6 +199,8 @@ def main(argv=None) -> int:
     parser.add_argument("--throttle", type=float, default=4)
     parser.add_argument("--viewport", default="1280x800")
     parser.add_argument("--commit", help="replay this commit's game as well, alternately")
+    parser.add_argument("--first-table", action="store_true",
+                        help="replay the first table (assembled, shown, dealt), not the moves")
     args = parser.parse_args(argv)
     width, height = (int(side) for side in args.viewport.split("x"))
     viewport = {"width": width, "height": height}
@@ -176,7 +217,8 @@ def main(argv=None) -> int:
                 process, url = serve_commit(directory)
                 stops.append(process.terminate)
                 servers[f"commit {commit}"] = url
-            measure(args, servers, viewport, launch)
+            (measure_first_table if args.first_table else measure)(args, servers, viewport,
+                                                                   launch)
         finally:
             for stop in stops:
                 stop()
@@ -223,6 +265,41 @@ def measure(args, servers: dict, viewport: dict, launch: dict) -> None:
         print("    those tasks' time, mean per move: " + ", ".join(
             f"{part} {total[part] / len(least):.1f} ms"
             for part in ("style", "layout", "paint", "parse", "other")), flush=True)
+    print(f"  {load_average()} (after)")
+
+
+
+def measure_first_table(args, servers: dict, viewport: dict, launch: dict) -> None:
+    """Record each side's first table, replay it alternately, print the figures."""
+    print(f"bench_moves --first-table: seed {SEED}, 4 seats, normal pace, {viewport['width']}x"
+          f"{viewport['height']}, CPU throttled {args.throttle:g}x, {args.rounds} replays; "
+          f"{load_average()}", flush=True)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch)
+        firsts, pages, replays = {}, {}, {}
+        for side, url in servers.items():
+            firsts[side] = record(browser, url, viewport, 1)[0]
+            pages[side] = table_page(browser, url, viewport, args.throttle)
+            replays[side] = []
+        sides = list(servers)
+        for replay in range(args.rounds):
+            for side in sides if replay % 2 == 0 else sides[::-1]:
+                browser.start_tracing(page=pages[side], categories=TRACE_CATEGORIES)
+                pages[side].evaluate(FIRST_TABLE, firsts[side])
+                replays[side].append(tasks_of_first_table(json.loads(browser.stop_tracing())))
+        browser.close()
+    for side in sides:
+        longest = [max(tasks, key=lambda task: task[1]) for tasks in replays[side]]
+        over = [[task for task in tasks if task[1] > LONG_TASK_MS] for tasks in replays[side]]
+        print(f"  {side}: longest task per replay: median "
+              f"{statistics.median(ms for _, ms, _ in longest):.1f} ms, max "
+              f"{max(ms for _, ms, _ in longest):.1f} ms; tasks over {LONG_TASK_MS} ms per "
+              f"replay: {' '.join(str(len(tasks)) for tasks in over)}")
+        for number, (at, ms, parts) in enumerate(longest):
+            print(f"    replay {number}: longest {ms:.0f} ms at {at:.0f} ms (" + ", ".join(
+                f"{part} {parts[part]:.0f}" for part in ("style", "layout", "paint", "other"))
+                + f"); over {LONG_TASK_MS} ms: " + (", ".join(
+                    f"at {when:.0f} ms" for when, _, _ in over[number]) or "none"), flush=True)
     print(f"  {load_average()} (after)")
 
 
