@@ -225,6 +225,21 @@ def main(argv=None) -> int:
     return 0
 
 
+def replay_alternately(browser, pages: dict, script: str, arguments: dict, rounds: int,
+                       analyse) -> dict:
+    """Run ``script`` (a replay) on each side's page with that side's argument, under a
+    trace, ``rounds`` times, the sides in turn and in the other order every other round, so
+    that the machine's load falls on both alike; per side, ``analyse(trace)`` of each run."""
+    found = {side: [] for side in pages}
+    sides = list(pages)
+    for replay in range(rounds):
+        for side in sides if replay % 2 == 0 else sides[::-1]:
+            browser.start_tracing(page=pages[side], categories=TRACE_CATEGORIES)
+            pages[side].evaluate(script, arguments[side])
+            found[side].append(analyse(json.loads(browser.stop_tracing())))
+    return found
+
+
 def measure(args, servers: dict, viewport: dict, launch: dict) -> None:
     """Record each side's game, replay them alternately, print the figures."""
     print(f"bench_moves: seed {SEED}, 4 seats, normal pace, {viewport['width']}x"
@@ -232,22 +247,16 @@ def measure(args, servers: dict, viewport: dict, launch: dict) -> None:
           f"replays per move; {load_average()}", flush=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch)
-        games, pages, figures = {}, {}, {}
+        games, pages = {}, {}
         for side, url in servers.items():
             screens = record(browser, url, viewport, args.moves)
             games[side] = (screens[0][0],
                            [screen for screen in screens[1:] if screen[1]][:args.moves])
             pages[side] = table_page(browser, url, viewport, args.throttle)
-            figures[side] = []
-        sides = list(servers)
-        for replay in range(args.rounds):
-            for side in sides if replay % 2 == 0 else sides[::-1]:
-                first, moves = games[side]
-                browser.start_tracing(page=pages[side], categories=TRACE_CATEGORIES)
-                pages[side].evaluate(REPLAY, [first, moves])
-                figures[side].append(longest_per_move(json.loads(browser.stop_tracing())))
+        figures = replay_alternately(browser, pages, REPLAY, games, args.rounds,
+                                     longest_per_move)
         browser.close()
-    for side in sides:
+    for side in servers:
         moves = games[side][1]
         least = [min(replays, key=lambda found: found[0]) for replays in zip(*figures[side])]
         times = [ms for ms, _ in least]
@@ -268,7 +277,6 @@ def measure(args, servers: dict, viewport: dict, launch: dict) -> None:
     print(f"  {load_average()} (after)")
 
 
-
 def measure_first_table(args, servers: dict, viewport: dict, launch: dict) -> None:
     """Record each side's first table, replay it alternately, print the figures."""
     print(f"bench_moves --first-table: seed {SEED}, 4 seats, normal pace, {viewport['width']}x"
@@ -276,19 +284,14 @@ def measure_first_table(args, servers: dict, viewport: dict, launch: dict) -> No
           f"{load_average()}", flush=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch)
-        firsts, pages, replays = {}, {}, {}
+        firsts, pages = {}, {}
         for side, url in servers.items():
             firsts[side] = record(browser, url, viewport, 1)[0]
             pages[side] = table_page(browser, url, viewport, args.throttle)
-            replays[side] = []
-        sides = list(servers)
-        for replay in range(args.rounds):
-            for side in sides if replay % 2 == 0 else sides[::-1]:
-                browser.start_tracing(page=pages[side], categories=TRACE_CATEGORIES)
-                pages[side].evaluate(FIRST_TABLE, firsts[side])
-                replays[side].append(tasks_of_first_table(json.loads(browser.stop_tracing())))
+        replays = replay_alternately(browser, pages, FIRST_TABLE, firsts, args.rounds,
+                                     tasks_of_first_table)
         browser.close()
-    for side in sides:
+    for side in servers:
         longest = [max(tasks, key=lambda task: task[1]) for tasks in replays[side]]
         over = [[task for task in tasks if task[1] > LONG_TASK_MS] for tasks in replays[side]]
         print(f"  {side}: longest task per replay: median "
