@@ -576,7 +576,9 @@ async def main():
     # Listeners attached once; not pyscript's @when, whose selector imports and compiles
     # pyscript.web during the start.  The person's clicks and keys are heard from the first
     # screen on: a resumed table comes in over several frames after the Sound button shows,
-    # and a tap meanwhile must not be lost.
+    # and a tap meanwhile must not be lost.  (The window's listeners go before #app's: a
+    # window.addEventListener made after it raised "Illegal invocation" in the pinned
+    # MicroPython, and the game never became ready.)
     window.addEventListener("storage", create_proxy(page.on_storage))
     window.addEventListener("keydown", create_proxy(on_key))
     element("app").addEventListener("click", create_proxy(page.on_click))
