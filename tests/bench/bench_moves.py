@@ -225,19 +225,28 @@ def main(argv=None) -> int:
     return 0
 
 
-def replay_alternately(browser, pages: dict, script: str, arguments: dict, rounds: int,
-                       analyse) -> dict:
-    """Run ``script`` (a replay) on each side's page with that side's argument, under a
-    trace, ``rounds`` times, the sides in turn and in the other order every other round, so
-    that the machine's load falls on both alike; per side, ``analyse(trace)`` of each run."""
-    found = {side: [] for side in pages}
-    sides = list(pages)
-    for replay in range(rounds):
-        for side in sides if replay % 2 == 0 else sides[::-1]:
-            browser.start_tracing(page=pages[side], categories=TRACE_CATEGORIES)
-            pages[side].evaluate(script, arguments[side])
-            found[side].append(analyse(json.loads(browser.stop_tracing())))
-    return found
+def replay_alternately(args, servers: dict, viewport: dict, launch: dict, moves: int,
+                       replayed, script: str, analyse) -> tuple:
+    """Record each side's game (``moves`` screens with motion), open its table page slowed
+    ``args.throttle`` times, and run ``script`` (a replay) there with ``replayed(screens)``
+    under a trace, ``args.rounds`` times, the sides in turn and in the other order every other
+    round, so that the machine's load falls on both alike.  Returns per side what was replayed
+    and ``analyse(trace)`` of each run."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch)
+        arguments, pages = {}, {}
+        for side, url in servers.items():
+            arguments[side] = replayed(record(browser, url, viewport, moves))
+            pages[side] = table_page(browser, url, viewport, args.throttle)
+        found = {side: [] for side in servers}
+        sides = list(servers)
+        for replay in range(args.rounds):
+            for side in sides if replay % 2 == 0 else sides[::-1]:
+                browser.start_tracing(page=pages[side], categories=TRACE_CATEGORIES)
+                pages[side].evaluate(script, arguments[side])
+                found[side].append(analyse(json.loads(browser.stop_tracing())))
+        browser.close()
+    return arguments, found
 
 
 def measure(args, servers: dict, viewport: dict, launch: dict) -> None:
@@ -245,17 +254,11 @@ def measure(args, servers: dict, viewport: dict, launch: dict) -> None:
     print(f"bench_moves: seed {SEED}, 4 seats, normal pace, {viewport['width']}x"
           f"{viewport['height']}, CPU throttled {args.throttle:g}x, least of {args.rounds} "
           f"replays per move; {load_average()}", flush=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch)
-        games, pages = {}, {}
-        for side, url in servers.items():
-            screens = record(browser, url, viewport, args.moves)
-            games[side] = (screens[0][0],
-                           [screen for screen in screens[1:] if screen[1]][:args.moves])
-            pages[side] = table_page(browser, url, viewport, args.throttle)
-        figures = replay_alternately(browser, pages, REPLAY, games, args.rounds,
-                                     longest_per_move)
-        browser.close()
+    games, figures = replay_alternately(
+        args, servers, viewport, launch, args.moves,
+        lambda screens: (screens[0][0],
+                         [screen for screen in screens[1:] if screen[1]][:args.moves]),
+        REPLAY, longest_per_move)
     for side in servers:
         moves = games[side][1]
         least = [min(replays, key=lambda found: found[0]) for replays in zip(*figures[side])]
@@ -282,15 +285,9 @@ def measure_first_table(args, servers: dict, viewport: dict, launch: dict) -> No
     print(f"bench_moves --first-table: seed {SEED}, 4 seats, normal pace, {viewport['width']}x"
           f"{viewport['height']}, CPU throttled {args.throttle:g}x, {args.rounds} replays; "
           f"{load_average()}", flush=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch)
-        firsts, pages = {}, {}
-        for side, url in servers.items():
-            firsts[side] = record(browser, url, viewport, 1)[0]
-            pages[side] = table_page(browser, url, viewport, args.throttle)
-        replays = replay_alternately(browser, pages, FIRST_TABLE, firsts, args.rounds,
-                                     tasks_of_first_table)
-        browser.close()
+    _, replays = replay_alternately(args, servers, viewport, launch, 1,
+                                    lambda screens: screens[0], FIRST_TABLE,
+                                    tasks_of_first_table)
     for side in servers:
         longest = [max(tasks, key=lambda task: task[1]) for tasks in replays[side]]
         over = [[task for task in tasks if task[1] > LONG_TASK_MS] for tasks in replays[side]]
