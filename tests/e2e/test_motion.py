@@ -244,14 +244,24 @@ def test_a_new_screen_keeps_what_did_not_change_and_reads_exactly_as_sent(open_g
     assert found["order"] == ["Y5", "R1", "G2"], found
 
 
-# Installed before the page's scripts: at the start of every frame, how many parts the game
-# screen has and whether #game is hidden while they go in.
+# Installed before the page's scripts: at the start of every frame, once the game screen is in
+# #game, how many parts it has, how many of its elements are unseen, whether anything of it
+# shows, and whether its prompt shows while a card of the hand does not.
 FRAMES = """
 window.__frames = [];
 const look = () => {
   const game = document.getElementById("game");
   const screen = game && game.querySelector("[data-screen]");
-  if (screen) window.__frames.push([screen.children.length, game.classList.contains("arriving")]);
+  if (screen) {
+    const shows = (el) => el && getComputedStyle(el).visibility === "visible";
+    window.__frames.push({
+      parts: screen.children.length,
+      unseen: game.querySelectorAll("[data-unseen]").length,
+      shows: shows(screen),
+      promptBeforeHand: shows(screen.querySelector(".prompt"))
+        && [...screen.querySelectorAll(".hand .card")].some((card) => !shows(card)),
+    });
+  }
   requestAnimationFrame(look);
 };
 requestAnimationFrame(look);
@@ -300,10 +310,11 @@ def test_a_move_leaves_what_it_did_not_change_where_it_is(open_game, page):
 
 
 
-def test_a_game_s_first_table_goes_in_part_by_part_and_is_never_seen_in_part(open_game, page):
-    """A game's first screen comes into an empty #game one part per frame (on a phone, each
-    frame then lays out a part, not the whole table), hidden until it is whole; then it is
-    shown, takes the focus and the clicks, and reads exactly as sent."""
+def test_a_game_s_first_table_goes_in_unseen_then_shows_a_piece_per_frame(open_game, page):
+    """A game's first screen comes into an empty #game a part per frame, unseen until it is
+    whole (on a phone, each frame then lays out a part, not the whole table); then it shows a
+    piece per frame, top to bottom, its cards dealt as they show, the prompt only once the hand
+    is there; and at the end it takes the clicks and reads exactly as sent."""
     page.add_init_script(FRAMES)
     open_game(query(seed=31, pace="normal"))
     set_players(page, ["human", "bot", "bot", "bot"])
@@ -311,12 +322,17 @@ def test_a_game_s_first_table_goes_in_part_by_part_and_is_never_seen_in_part(ope
     wait_for_my_turn(page)
     landed(page)
     frames = page.evaluate("window.__frames")
-    shown = next(at for at, (_, hidden) in enumerate(frames) if not hidden)
-    whole = frames[shown][0]
-    assert whole >= 4, frames[:shown + 1]
-    arriving = [parts for parts, _ in frames[:shown]]
-    assert len(set(arriving)) >= 3, frames[:shown + 1]  # part by part, frame by frame
-    assert arriving == sorted(arriving) and max(arriving) == whole, frames[:shown + 1]
-    expect(page.locator("#game")).not_to_have_class("arriving")
+    first_shown = next(at for at, frame in enumerate(frames) if frame["shows"])
+    whole = frames[first_shown]["parts"]
+    assert whole >= 4, frames[:first_shown + 1]
+    going_in = [frame["parts"] for frame in frames[:first_shown]]
+    assert len(set(going_in)) >= 3, frames[:first_shown + 1]  # part by part, frame by frame
+    assert going_in == sorted(going_in) and max(going_in) == whole, frames[:first_shown + 1]
+    showing = [frame["unseen"] for frame in frames[first_shown:]]
+    done = showing.index(0)
+    assert done >= 3 and showing[:done] == sorted(showing[:done], reverse=True), showing
+    assert len(set(showing[:done])) == done, showing  # a piece per frame, none skipped
+    assert not any(frame["promptBeforeHand"] for frame in frames), frames
+    assert page.locator("#game [data-unseen]").count() == 0
     click_hand_card(page)
     expect(page.locator(".hand [data-ui^='hand:'][aria-pressed=true]")).to_have_count(1)

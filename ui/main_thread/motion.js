@@ -19,6 +19,7 @@
 (() => {
   "use strict";
   const layer = () => document.getElementById("fx-ghosts");
+  const UNSEEN = "data-unseen";  // a piece of a screen not shown yet (assemble; the stylesheet)
 
   const cardsIn = (root) => {
     const found = new Map();
@@ -147,7 +148,7 @@
   let swapping = 0;  // swaps between their start and the new HTML going in
   let endHold = null;  // ends a computer's capture's pause early (hurry)
   let rushed = false;  // hurry() came while a swap was under way
-  const flying = new Set();  // the cards' flights (and a first table's fade-in) not yet ended
+  const flying = new Set();  // the cards' flights not yet ended
 
   /* `run` (an Animation) is one of the flights hurry() ends and still() waits for. */
   const fly = (run) => {
@@ -183,39 +184,61 @@
     }
   };
 
-  /* A screen that comes into an empty #game (a game begins): its parts go in one per frame,
-     and so do the elements of a part that has several, unseen (#game.arriving); the caller
-     shows it whole.  The style, layout and paint of a whole table at once make its first
-     frame a long task on a phone; a piece at a time, each frame is shorter.  (A screen that
-     is not one element with parts goes in at once.) */
+  /* A screen that comes into an empty #game (a game begins) goes in a piece per frame, unseen:
+     its parts, and the elements of a part that has several, each hidden (the attribute
+     UNSEEN) as it goes in.  The style, layout and paint of a whole table at once make its
+     first frame a long task on a phone; a piece at a time, each frame is shorter, and the
+     layout is final before anything shows.  Returns the stages in which the caller shows it,
+     one per frame: each the elements to show, in the order they went in, except that the
+     piece holding the prompt comes last in its part (when it says "Your turn", the hand is
+     there).  A screen that is not one element with parts goes in at once and shown: no
+     stages. */
   async function assemble(game, html, parsed) {
     const root = parsed.firstElementChild;
     if (!root || root !== parsed.lastElementChild || root.children.length < 2 || rushed) {
       put(game, html, parsed);
-      return;
+      return [];
     }
     const parts = [...root.childNodes];
     for (const part of parts) part.remove();
-    game.classList.add("arriving");
+    root.setAttribute(UNSEEN, "");
     game.append(root);
     window.tweakMotion.lastHtml = html;
-    let first = true;
+    const stages = [];
     for (const part of parts) {
-      // (Your panel alone is its prompt, hand and buttons: a phone's long frame.)
-      const pieces = part.nodeType === Node.ELEMENT_NODE && part.children.length > 1
-        ? [...part.childNodes] : [];
-      for (const piece of pieces) piece.remove();
-      if (part.nodeType === Node.ELEMENT_NODE) {
-        if (!first && !rushed) await nextFrame();  // the last part's frame is the caller's
-        first = false;
+      if (part.nodeType !== Node.ELEMENT_NODE) {
+        root.append(part);
+        continue;
       }
+      // (Your panel alone is its prompt, hand and buttons: a phone's long frame.)
+      const pieces = part.children.length > 1 ? [...part.childNodes] : [];
+      for (const piece of pieces) piece.remove();
+      if (stages.length && !rushed) await nextFrame();  // the last part's frame is the caller's
+      part.setAttribute(UNSEEN, "");
       root.append(part);
+      const shown = [];
       for (const piece of pieces) {
-        if (piece.nodeType === Node.ELEMENT_NODE && !rushed) await nextFrame();
+        if (piece.nodeType === Node.ELEMENT_NODE) {
+          if (!rushed) await nextFrame();
+          piece.setAttribute(UNSEEN, "");
+          shown.push(piece);
+        }
         part.append(piece);
       }
+      const prompt = shown.findIndex((piece) => piece.matches(".prompt")
+                                      || piece.querySelector(".prompt"));
+      if (prompt >= 0) shown.push(...shown.splice(prompt, 1));
+      stages.push(...(shown.length ? shown.map((piece, at) => (at ? [piece] : [part, piece]))
+                                   : [[part]]));
     }
+    stages[0].unshift(root);
+    return stages;
   }
+
+  /* Shows the elements of `stage` (assemble's). */
+  const show = (stage) => {
+    for (const el of stage) el.removeAttribute(UNSEEN);
+  };
 
   /* An element's identity across screens: its id, its card or its seat ("" for none). */
   const keyOf = (node) => (node.nodeType !== Node.ELEMENT_NODE ? ""
@@ -364,21 +387,17 @@
       await nextTask();
     }
 
+    // A game's first screen goes in unseen, in stages (assemble); any other is patched in.
     const arriving = !game.firstElementChild;
-    if (arriving) {  // shown whole in its last part's frame, fading in
-      await assemble(game, html, parsed);
-      await nextFrame();
-      game.classList.remove("arriving");
-      fly(game.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 160, easing: "ease-out" }));
-    } else {
-      put(game, html, parsed);
-    }
+    const stages = arriving ? await assemble(game, html, parsed) : [];
+    if (!arriving) put(game, html, parsed);
+    if (stages.length) await nextFrame();
     // The new screen is laid out in this task, the patch's, and every card's flight starts here
     // from where it was (a flight's first keyframe holds until its first frame): the next frame
     // mostly paints, so the move's work is split between the two.  Every rectangle is measured
     // before the first flight starts: a flight started makes the next measure lay the page out
     // again.
-    settle(game, focused, idle);
+    if (!stages.length) settle(game, focused, idle);
     const tableFrom = anchor(game, motion.from);
     const handFrom = anchor(game, motion.hand_from);
     const to = anchor(game, motion.to);
@@ -396,12 +415,32 @@
     }
 
     const easing = "cubic-bezier(.2, .8, .2, 1)";
-    for (const [el, was, start] of starts) {
-      el.classList.add("flying");  // above what it passes over (ui/assets/style.css)
-      const flight = fly(el.animate([{ transform: start, opacity: was ? 1 : 0.2 },
-                                     { transform: "none", opacity: 1 }], { duration, easing }));
-      const landed = () => el.classList.remove("flying");
-      flight.finished.then(landed, landed);
+    const depart = (flights) => {
+      for (const [el, was, start] of flights) {
+        el.classList.add("flying");  // above what it passes over (ui/assets/style.css)
+        const flight = fly(el.animate([{ transform: start, opacity: was ? 1 : 0.2 },
+                                       { transform: "none", opacity: 1 }], { duration, easing }));
+        const landed = () => el.classList.remove("flying");
+        flight.finished.then(landed, landed);
+      }
+    };
+    if (stages.length) {
+      // A first table shows a stage per frame, top to bottom, and a card is dealt (its flight
+      // starts) in the frame that shows it: shown whole in one frame, the table's style and
+      // paint with every card's flight were one long task on a phone.
+      const stageOf = new Map(stages.flatMap((stage, at) => stage.map((el) => [el, at])));
+      const dealt = stages.map(() => []);
+      for (const start of starts) {
+        dealt[stageOf.get(start[0].closest(`[${UNSEEN}]`)) ?? 0].push(start);
+      }
+      for (const [at, stage] of stages.entries()) {
+        if (at && !rushed) await nextFrame();
+        show(stage);
+        depart(dealt[at]);
+      }
+      settle(game, focused, idle);
+    } else {
+      depart(starts);
     }
     for (const { ghost, rect } of ghosts) {
       const [x0, y0] = centre(rect);
