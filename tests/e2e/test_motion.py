@@ -336,3 +336,32 @@ def test_a_game_s_first_table_goes_in_unseen_then_shows_a_piece_per_frame(open_g
     assert page.locator("#game [data-unseen]").count() == 0
     click_hand_card(page)
     expect(page.locator(".hand [data-ui^='hand:'][aria-pressed=true]")).to_have_count(1)
+
+def test_a_click_while_the_first_table_shows_shows_it_whole_and_is_taken(open_game, page):
+    """A quick player clicks the top bar's How to play the moment it shows, with the rest of
+    the first table still to show: the rest shows at once, its cards land, and the click does
+    what it says."""
+    open_game(query(seed=31, pace="normal"))
+    set_players(page, ["human", "bot", "bot", "bot"])
+    page.locator("#deal").click()
+    clicked = page.evaluate("""() => new Promise((resolve) => {
+      const look = () => {
+        const rules = [...document.querySelectorAll("#game .topbar button")]
+          .find((button) => button.textContent.trim() === "How to play");
+        const unseen = document.querySelectorAll("#game [data-unseen]").length;
+        if (rules && getComputedStyle(rules).visibility === "visible" && unseen) {
+          rules.click();
+          // Two frames later: one per frame, most of the table would still be to show.
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve(
+            [unseen, document.querySelectorAll("#game [data-unseen]").length])));
+        } else {
+          requestAnimationFrame(look);
+        }
+      };
+      look();
+    })""")
+    before, after = clicked
+    assert before > 3 and after == 0, clicked  # most of it was still to show, then none
+    expect(page.get_by_role("heading", name="How to play")).to_be_visible()
+    expect(page.locator("#game [data-unseen]")).to_have_count(0)
+    landed(page)
