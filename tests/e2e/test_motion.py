@@ -337,6 +337,7 @@ def test_a_game_s_first_table_goes_in_unseen_then_shows_a_piece_per_frame(open_g
     click_hand_card(page)
     expect(page.locator(".hand [data-ui^='hand:'][aria-pressed=true]")).to_have_count(1)
 
+
 def test_a_click_while_the_first_table_shows_shows_it_whole_and_is_taken(open_game, page):
     """A quick player clicks the top bar's How to play the moment it shows, with the rest of
     the first table still to show: the rest shows at once, its cards land, and the click does

@@ -213,7 +213,7 @@
       // (Your panel alone is its prompt, hand and buttons: a phone's long frame.)
       const pieces = part.children.length > 1 ? [...part.childNodes] : [];
       for (const piece of pieces) piece.remove();
-      if (stages.length && !rushed) await nextFrame();  // the last part's frame is the caller's
+      if (stages.length && !rushed) await nextFrame();  // a frame for each part
       part.setAttribute(UNSEEN, "");
       root.append(part);
       const shown = [];
