@@ -164,3 +164,33 @@ def test_a_reload_during_the_bomb_choice_asks_the_victim_again(open_game, page, 
     page.locator("#give-up").click()
     expect(page.locator("[data-screen=pass] h1")).to_contain_text(names[0])
     deal_and_play(page)
+
+
+def test_menu_while_the_first_table_shows_and_a_computer_is_to_move_asks_nothing_more(
+        open_game, page):
+    """Menu clicked the moment it shows, with the first table still coming in and a computer
+    to move: the menu shows and stays, and the worker is asked for no computer move after
+    it (that would find no game: an error in the console, which the fixture refuses)."""
+    # Seat 0 deals, so the computer in seat 1 plays first, at the normal pace.
+    open_game(query(seed=3, dealer=0, pace="normal"))
+    set_players(page, ["human", "bot"])
+    page.locator("#deal").click()
+    unseen = page.evaluate("""() => new Promise((resolve) => {
+      const look = () => {
+        const menu = document.querySelector("#game [data-ui=quit]");
+        const unseen = document.querySelectorAll("#game [data-unseen]").length;
+        if (menu && getComputedStyle(menu).visibility === "visible" && unseen) {
+          menu.click();
+          resolve(unseen);
+        } else {
+          requestAnimationFrame(look);
+        }
+      };
+      look();
+    })""")
+    assert unseen > 3, unseen  # most of the table was still to come
+    expect(page.locator("#deal")).to_be_visible()
+    settle(page)
+    page.wait_for_timeout(1500)  # longer than a computer's pace
+    expect(page.locator("#deal")).to_be_visible()
+    expect(page.locator("#game")).to_be_hidden()

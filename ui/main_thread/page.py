@@ -467,6 +467,11 @@ class Page:
 
     async def quit(self, arg, target):  # "quit" and "new-game"
         store(PLAYING_KEY, None, "sessionStorage")  # from this click on, a reload shows the menu
+        # The computers stop at this click, not when the menu is drawn: a screen still coming
+        # in (a first table, a move's motion) would otherwise ask the worker for their next
+        # move after it has left the game.
+        self.generation += 1
+        self.bot = False
         await self.ask("start", saves_text(), top=True)
 
     async def copy_link(self, arg, target):
