@@ -14,6 +14,8 @@ the person, those moves are replayed one after the other with their motion and t
 from the move's start until its cards have landed (the patch, a computer's capture after its
 pause, the frames).  The worker's answer is not replayed: its task is bench_play's.  Every move
 is replayed ``--rounds`` times and its least figure kept, since the machine's noise only adds.
+Then the main thread's style, layout and paint over each whole replay: steadier than any one
+task, so a change of a few milliseconds per frame shows in it.
 
 ``--first-table`` replays the game's first table instead: its screen put into an empty #game
 with the deal's motion (assembled unseen, shown, the cards dealt), ``--rounds`` times, each
@@ -181,6 +183,18 @@ def longest_per_move(trace: dict) -> list:
     return found
 
 
+def whole_replay(trace: dict) -> Counter:
+    """From a replay's trace: the main thread's time from the first "move" mark on, in ms, by
+    part of ``PARTS`` (an event nested in another counted once).  Summed over every task, it
+    is steadier than the longest task on a shared machine: a change of a few milliseconds per
+    frame shows in it."""
+    marks, mine = main_thread_tasks(trace)
+    end = max(event["ts"] + event.get("dur", 0) for event in mine)
+    parts = parts_of(mine, marks[0], end - marks[0])
+    del parts["other"]  # the idle time between tasks, not work
+    return parts
+
+
 def tasks_of_first_table(trace: dict) -> list:
     """From a first table's replay: every main-thread task between its two marks, as (ms from
     the first mark, ms, {part: ms}), in order."""
@@ -263,10 +277,11 @@ def measure(args, servers: dict, viewport: dict, launch: dict) -> None:
         args, servers, viewport, launch, args.moves,
         lambda screens: (screens[0][0],
                          [screen for screen in screens[1:] if screen[1]][:args.moves]),
-        REPLAY, longest_per_move)
+        REPLAY, lambda trace: (longest_per_move(trace), whole_replay(trace)))
     for side in servers:
         moves = games[side][1]
-        least = [min(replays, key=lambda found: found[0]) for replays in zip(*figures[side])]
+        least = [min(replays, key=lambda found: found[0])
+                 for replays in zip(*(longest for longest, _ in figures[side]))]
         times = [ms for ms, _ in least]
         print(f"  {side}: {len(times)} moves, longest task per move: median "
               f"{statistics.median(times):.1f} ms, mean {statistics.mean(times):.1f} ms, "
@@ -282,6 +297,11 @@ def measure(args, servers: dict, viewport: dict, launch: dict) -> None:
         print("    those tasks' time, mean per move: " + ", ".join(
             f"{part} {total[part] / len(least):.1f} ms"
             for part in ("style", "layout", "paint", "parse", "other")), flush=True)
+        wholes = [whole for _, whole in figures[side]]
+        print(f"    the main thread over a whole replay, median of {len(wholes)}: " + ", ".join(
+            f"{part} {statistics.median(whole[part] for whole in wholes):.0f} ms"
+            for part in ("style", "layout", "paint")) + "; paint per replay: "
+            + " ".join(f"{whole['paint']:.0f}" for whole in wholes), flush=True)
     print(f"  {load_average()} (after)")
 
 
