@@ -18,10 +18,10 @@ On a fresh clone it installs what the tests need, then runs them twice over:
 
 With no test path given (the whole suite), step 6 runs beside the part of step 5 that needs no
 browser, a core each, and the browser tests (tests/e2e/) follow on their own: they need both
-cores.  The multi-device tests (``BESIDE``) run beside all of that, from the start: they
-mostly wait (on Chromium's own timers, minutes of them, and on connections in their own network
-namespace).  ``--skip-pyodide`` / ``--skip-cpython`` leave out step 6 / step 5 (and what only
-it needs).
+cores, but for the multi-device tests (``BESIDE``), which run beside the other browser tests
+from their start: they mostly wait (on Chromium's own timers, minutes of them, and on
+connections in their own network namespace).  ``--skip-pyodide`` /
+``--skip-cpython`` leave out step 6 / step 5 (and what only it needs).
 The closing line sums both runs as ``total: N passed, N failed``; the exit code is non-zero when
 any step or any test failed.
 """
@@ -46,13 +46,10 @@ REQUIREMENTS = ROOT / "tests" / "requirements.txt"
 PYODIDE_WHEELS = ROOT / ".cache" / "pyodide-wheels"
 PYODIDE_RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
-# The multi-device tests, in their own network namespace, in this order: slow scans and a bad
-# network (about 7 minutes, 5 of them spent waiting for Chromium to give a handshake up, with
-# little to do meanwhile: beside the tests that keep both cores busy), then two devices that
-# connect and play (about 3 minutes, mostly waiting on their connections).
-MULTI_DEVICE = "tests/e2e/test_peers.py"
-BESIDE = (f"{MULTI_DEVICE}::test_slow_scans_and_a_bad_network",
-          f"{MULTI_DEVICE}::test_two_devices_connect_and_play_over_a_data_channel")
+# The multi-device tests, in their own network namespace: two devices that connect and play
+# (about 3 minutes), then slow scans and a bad network (about 7, 5 of them spent waiting for
+# Chromium to give a handshake up, with little to do meanwhile).
+BESIDE = "tests/e2e/test_peers.py"
 # pytest's exit code when the given options (``-k``) select no test: nothing failed.
 NO_TESTS_COLLECTED = 5
 
@@ -262,32 +259,32 @@ def main(argv) -> int:
 
     if not skip_cpython and pyodide and not given_paths(pytest_args):
         # The whole suite: the Pyodide run takes one core while CPython runs the tests that
-        # need no browser on the other (their output is shown when they end); the browser
-        # tests then have both cores, as they need.  The multi-device tests, which mostly
-        # wait, run beside all of it (their output is shown at the end).
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            devices_echo, pyodide_echo = [], []
-            devices_title = ("pytest under CPython, in the browser, beside the rest "
-                             f"({MULTI_DEVICE})")
-            devices = pool.submit(run_tests, devices_title, [*pytest, *pytest_args, *BESIDE],
-                                  cpython_env, devices_echo)
-            engine = pool.submit(run_tests, *pyodide, dict(os.environ), pyodide_echo)
+        # need no browser on the other (its output is shown when it ends); the browser tests
+        # then have both cores, as they need.
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            echo = []
+            beside = pool.submit(run_tests, *pyodide, dict(os.environ), echo)
             title = ("pytest under CPython, all but the browser "
                      f"({' '.join(pytest_args) or 'tests/'})")
             results.append((title, *run_tests(title, [*pytest, *pytest_args, "--ignore",
                                                       "tests/e2e", "tests"], cpython_env)))
-            outcome_engine = engine.result()
-            sys.stdout.write("".join(pyodide_echo))
-            results.append((pyodide[0], *outcome_engine))
+            outcome_beside = beside.result()
+            sys.stdout.write("".join(echo))
+            results.append((pyodide[0], *outcome_beside))
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            echo = []
+            beside_title = f"pytest under CPython, in the browser, beside the rest ({BESIDE})"
+            beside = pool.submit(run_tests, beside_title, [*pytest, *pytest_args, BESIDE],
+                                 cpython_env, echo)
             title = (f"pytest under CPython, in the browser "
                      f"({' '.join(pytest_args) or 'tests/e2e'}, but the tests beside)")
             results.append((title, *run_tests(title, [*pytest, *pytest_args, "tests/e2e",
-                                                      "--ignore", MULTI_DEVICE], cpython_env)))
-            code, counts, seconds = devices.result()
-            sys.stdout.write("".join(devices_echo))
+                                                      "--ignore", BESIDE], cpython_env)))
+            code, counts, seconds = beside.result()
+            sys.stdout.write("".join(echo))
             if code == NO_TESTS_COLLECTED and not counts.get("failed"):
-                code = 0  # the options given left them out
-            results.append((devices_title, code, counts, seconds))
+                code = 0  # the options given left it out
+            results.append((beside_title, code, counts, seconds))
     else:
         if not skip_cpython:
             title = f"pytest under CPython ({' '.join(pytest_args) or 'tests/'})"
