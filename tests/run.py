@@ -5,6 +5,8 @@ On a fresh clone it installs what the tests need, then runs them twice over:
 1. ``.venv/`` with the pinned ``tests/requirements.txt`` (re-installed when that file changes);
 2. the browser runtime in ``node_modules/`` (``npm ci``, via ``tools.runtime.ensure_runtime``),
    and ``npm ci`` again when a test tool pinned in package.json's devDependencies is missing;
+   Babel in ``.cache/`` (``tools.catalogues.ensure_babel``), which serve.py needs to serve the
+   game, also in the multi-device tests' network namespace, where pip reaches no registry;
 3. pure wheels of pytest and its dependencies, at the same pinned versions, for Pyodide in
    ``.cache/pyodide-wheels/`` (the npm ``pyodide`` package ships none);
 4. a browser: Debian's ``/usr/bin/chromium`` when present, else Playwright's own chromium
@@ -108,6 +110,14 @@ def ensure_runtime() -> None:
     try:
         runtime.ensure_runtime(ROOT, log=say)
     except runtime.RuntimeMissing as error:
+        raise SetupFailed(str(error)) from None
+    # What serve.py needs to serve the game, installed before any test starts: the multi-device
+    # tests serve it inside a network namespace, where pip cannot reach a registry.
+    from tools import catalogues
+
+    try:
+        catalogues.ensure_babel(ROOT, log=say)
+    except catalogues.CatalogueError as error:
         raise SetupFailed(str(error)) from None
     # runtime.ensure_runtime checks only the page's runtime; the test tools pinned as npm
     # devDependencies (puppeteer-core, for Firefox) need the same `npm ci` when the lock changed.
