@@ -293,7 +293,7 @@ def main(argv) -> int:
             code, counts, seconds = beside.result()
             sys.stdout.write("".join(echo))
             if code == NO_TESTS_COLLECTED and not counts.get("failed"):
-                code = 0  # the options given left it out
+                code = 0  # the options given left them out
             results.append((beside_title, code, counts, seconds))
     else:
         if not skip_cpython:
