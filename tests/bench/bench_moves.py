@@ -2,7 +2,7 @@
 task.
 
     nice -n 10 python3 tests/bench/bench_moves.py [--moves 22] [--rounds 4] [--throttle 4]
-        [--viewport 1280x800] [--commit REV] [--first-table]
+        [--viewport 1280x800 | --phone] [--commit REV] [--first-table]
 
 bench_play.py measures the page as a person meets it; on a shared machine its counts follow
 the machine's load more than a change of the page.  This benchmark holds all but the browser's
@@ -16,6 +16,9 @@ pause, the frames).  The worker's answer is not replayed: its task is bench_play
 is replayed ``--rounds`` times and its least figure kept, since the machine's noise only adds.
 Then the main thread's style, layout and paint over each whole replay: steadier than any one
 task, so a change of a few milliseconds per frame shows in it.
+
+``--phone`` opens those pages as DevTools' phone emulation does (bench_play.py ``--phone``: 390x844,
+touch, Deal tapped), so no mouse hovers over the table.
 
 ``--first-table`` replays the game's first table instead: its screen put into an empty #game
 with the deal's motion (assembled unseen, shown, the cards dealt), ``--rounds`` times, each
@@ -47,7 +50,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench_play import FLAGS, LONG_TASK_MS, SYSTEM_CHROMIUM, load_average, play  # noqa: E402
+from bench_play import (  # noqa: E402
+    FLAGS, LONG_TASK_MS, PHONE, SYSTEM_CHROMIUM, load_average, play,
+)
 from bench_startup import export_commit, serve_commit  # noqa: E402
 from tools import devserver  # noqa: E402
 
@@ -99,18 +104,19 @@ FIRST_TABLE = """async ([html, motion, options]) => {
 }"""
 
 
-def record(browser, url: str, viewport: dict, moves: int) -> list:
+def record(browser, url: str, screen: dict, moves: int) -> list:
     """Play the seeded game until ``moves`` screens with motion were shown (two minutes at
     most); every screen shown, from the first table on."""
-    context = browser.new_context(viewport=viewport)
+    touch = screen.get("has_touch", False)
+    context = browser.new_context(**screen)
     page = context.new_page()
     page.add_init_script(RECORD)
     page.goto(f"{url}index.html?pace=normal&seed={SEED}")
-    deal(page)
+    deal(page, touch)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and page.evaluate(
             "window.__screens.filter((s) => s[1]).length") <= moves:  # and the deal's own
-        play(page, 1)
+        play(page, 1, touch)
     screens = page.evaluate("window.__screens")
     context.close()
     tables = [i for i, (html, _, _) in enumerate(screens) if 'data-screen="table"' in html]
@@ -119,19 +125,20 @@ def record(browser, url: str, viewport: dict, moves: int) -> list:
     return screens[tables[0]:]
 
 
-def deal(page) -> None:
-    """Four seats (you and three computers), dealt once Python is ready."""
+def deal(page, touch: bool = False) -> None:
+    """Four seats (you and three computers), dealt once Python is ready (Deal tapped on a
+    touch screen)."""
     page.wait_for_selector("html[data-python=ready]", timeout=300_000)
     page.evaluate("document.querySelector(\"input[name=players][value='4']\").click()")
-    page.locator("#deal").click()
+    (page.locator("#deal").tap if touch else page.locator("#deal").click)()
     page.wait_for_selector("[data-screen=table]", timeout=120_000)
 
 
-def table_page(browser, url: str, viewport: dict, throttle: float):
+def table_page(browser, url: str, screen: dict, throttle: float):
     """A page whose table waits for the person (instant pace: nothing else moves), slowed."""
-    page = browser.new_context(viewport=viewport).new_page()
+    page = browser.new_context(**screen).new_page()
     page.goto(f"{url}index.html?pace=instant&seed={SEED}")
-    deal(page)
+    deal(page, screen.get("has_touch", False))
     page.wait_for_selector("#app:not([aria-busy])")
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     return page
@@ -203,6 +210,12 @@ def tasks_of_first_table(trace: dict) -> list:
             for e in mine if e["name"] == "RunTask" and begin <= e["ts"] < end]
 
 
+def described(screen: dict) -> str:
+    """The context's screen in a few words: "1280x800", or a phone's."""
+    size = f"{screen['viewport']['width']}x{screen['viewport']['height']}"
+    return f"{size}, a phone (touch, taps)" if screen.get("has_touch") else size
+
+
 def kind(motion: dict, options: dict) -> str:
     """A move's letter: C a computer's capture (shown lit, then taken), c a capture shown at
     once (yours), . a card placed."""
@@ -217,12 +230,14 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--throttle", type=float, default=4)
     parser.add_argument("--viewport", default="1280x800")
+    parser.add_argument("--phone", action="store_true",
+                        help="DevTools' phone emulation (bench_play.PHONE): 390x844, touch")
     parser.add_argument("--commit", help="replay this commit's game as well, alternately")
     parser.add_argument("--first-table", action="store_true",
                         help="replay the first table (assembled, shown, dealt), not the moves")
     args = parser.parse_args(argv)
     width, height = (int(side) for side in args.viewport.split("x"))
-    viewport = {"width": width, "height": height}
+    screen = PHONE if args.phone else {"viewport": {"width": width, "height": height}}
     launch = {"executable_path": str(SYSTEM_CHROMIUM), "args": FLAGS} \
         if SYSTEM_CHROMIUM.exists() else {}
     servers, stops = {}, []
@@ -236,7 +251,7 @@ def main(argv=None) -> int:
                 process, url = serve_commit(directory)
                 stops.append(process.terminate)
                 servers[f"commit {commit}"] = url
-            (measure_first_table if args.first_table else measure)(args, servers, viewport,
+            (measure_first_table if args.first_table else measure)(args, servers, screen,
                                                                    launch)
         finally:
             for stop in stops:
@@ -244,7 +259,7 @@ def main(argv=None) -> int:
     return 0
 
 
-def replay_alternately(args, servers: dict, viewport: dict, launch: dict, moves: int,
+def replay_alternately(args, servers: dict, screen: dict, launch: dict, moves: int,
                        replayed, script: str, analyse) -> tuple:
     """Record each side's game (``moves`` screens with motion), open its table page slowed
     ``args.throttle`` times, and run ``script`` (a replay) there with ``replayed(screens)``
@@ -255,8 +270,8 @@ def replay_alternately(args, servers: dict, viewport: dict, launch: dict, moves:
         browser = playwright.chromium.launch(**launch)
         arguments, pages = {}, {}
         for side, url in servers.items():
-            arguments[side] = replayed(record(browser, url, viewport, moves))
-            pages[side] = table_page(browser, url, viewport, args.throttle)
+            arguments[side] = replayed(record(browser, url, screen, moves))
+            pages[side] = table_page(browser, url, screen, args.throttle)
         found = {side: [] for side in servers}
         sides = list(servers)
         for replay in range(args.rounds):
@@ -268,13 +283,12 @@ def replay_alternately(args, servers: dict, viewport: dict, launch: dict, moves:
     return arguments, found
 
 
-def measure(args, servers: dict, viewport: dict, launch: dict) -> None:
+def measure(args, servers: dict, screen: dict, launch: dict) -> None:
     """Record each side's game, replay them alternately, print the figures."""
-    print(f"bench_moves: seed {SEED}, 4 seats, normal pace, {viewport['width']}x"
-          f"{viewport['height']}, CPU throttled {args.throttle:g}x, least of {args.rounds} "
+    print(f"bench_moves: seed {SEED}, 4 seats, normal pace, {described(screen)}, CPU throttled {args.throttle:g}x, least of {args.rounds} "
           f"replays per move; {load_average()}", flush=True)
     games, figures = replay_alternately(
-        args, servers, viewport, launch, args.moves,
+        args, servers, screen, launch, args.moves,
         lambda screens: (screens[0][0],
                          [screen for screen in screens[1:] if screen[1]][:args.moves]),
         REPLAY, lambda trace: (longest_per_move(trace), whole_replay(trace)))
@@ -305,12 +319,12 @@ def measure(args, servers: dict, viewport: dict, launch: dict) -> None:
     print(f"  {load_average()} (after)")
 
 
-def measure_first_table(args, servers: dict, viewport: dict, launch: dict) -> None:
+def measure_first_table(args, servers: dict, screen: dict, launch: dict) -> None:
     """Record each side's first table, replay it alternately, print the figures."""
-    print(f"bench_moves --first-table: seed {SEED}, 4 seats, normal pace, {viewport['width']}x"
-          f"{viewport['height']}, CPU throttled {args.throttle:g}x, {args.rounds} replays; "
+    print(f"bench_moves --first-table: seed {SEED}, 4 seats, normal pace, {described(screen)}, "
+          f"CPU throttled {args.throttle:g}x, {args.rounds} replays; "
           f"{load_average()}", flush=True)
-    _, replays = replay_alternately(args, servers, viewport, launch, 1,
+    _, replays = replay_alternately(args, servers, screen, launch, 1,
                                     lambda screens: screens[0], FIRST_TABLE,
                                     tasks_of_first_table)
     for side in servers:

@@ -1,8 +1,8 @@
 """The page as a quick player meets it: long main-thread tasks, and input at the prompt.
 
     nice -n 10 python3 tests/bench/bench_play.py [--loads 3] [--seconds 45]
-        [--paces normal,fast,instant] [--viewport 1280x800] [--throttle 4] [--hog 2] [--trace]
-        [--without-warmup] [--commit REV]
+        [--paces normal,fast,instant] [--viewport 1280x800] [--phone] [--throttle 4] [--hog 2]
+        [--trace] [--without-warmup] [--commit REV]
 
 Each load is a fresh browser context (a first visit: nothing cached): the page opens, Deal is
 clicked for four seats (you and three computers) the moment Python is ready, and for
@@ -18,7 +18,10 @@ Place or Give up; Next round).  It prints, per load:
   element under the pointer (nothing over it) — measured in the page on every frame (goal 0).
 
 ``--throttle 4`` slows the page's main thread four times (Chromium's CPU throttling, as
-DevTools' phone emulation does).  ``--hog N`` runs N busy processes (nice 5) beside the browser,
+DevTools' phone emulation does).  ``--phone`` is the rest of that emulation: 390x844 at three
+device pixels to a CSS pixel, a mobile viewport and a touch screen with no mouse, so the person
+taps (nothing is hovered between taps, and the page's hover styles are not hit-tested after
+every frame that moves something, as they are under a mouse left over the table).  ``--hog N`` runs N busy processes (nice 5) beside the browser,
 for a machine that is not idle; the load average is printed with each pace.  ``--trace`` records
 the first load of each pace under a Chrome trace and breaks every long task from Python ready
 on down by trace event and CPU sample (bench_startup.py's analysis); without it, each long
@@ -59,6 +62,9 @@ SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 LONG_TASK_MS = 50
+# DevTools' phone emulation, less its CPU throttling (--throttle): a phone's screen and touch.
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
+         "is_mobile": True, "has_touch": True}
 
 # In the page before its scripts: every long task; the moment Python is ready, four seats and
 # Deal; for each prompt of the person's, when it appeared and when a click would be taken.
@@ -139,8 +145,11 @@ FIRST_PAINT = """() => {
 }"""
 
 
-def play(page, seconds: float) -> int:
-    """Play the person's seat at once whenever it may act; the number of its moves."""
+def play(page, seconds: float, touch: bool = False) -> int:
+    """Play the person's seat at once whenever it may act, clicking (or with ``touch``,
+    tapping); the number of its moves."""
+    press = (lambda locator: locator.tap(timeout=10_000)) if touch else \
+        (lambda locator: locator.click(timeout=10_000))
     moves = 0
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -148,14 +157,14 @@ def play(page, seconds: float) -> int:
             break
         if page.locator("#next-round").count():
             try:
-                page.locator("#next-round").click(timeout=10_000)
+                press(page.locator("#next-round"))
             except PlaywrightTimeout:  # the screen moved on between the look and the click
                 pass
             continue
         move = page.locator("#place, #give-up")
         if page.locator(".prompt.you, .prompt.alert").count() and move.count():
-            page.locator(".hand [data-ui^='hand:']").first.click(timeout=10_000)
-            page.locator("#place:enabled, #give-up:enabled").first.click(timeout=10_000)
+            press(page.locator(".hand [data-ui^='hand:']").first)
+            press(page.locator("#place:enabled, #give-up:enabled").first)
             moves += 1
             page.wait_for_timeout(50)
             continue
@@ -163,7 +172,7 @@ def play(page, seconds: float) -> int:
     return moves
 
 
-def one_load(browser, url: str, seconds: float, viewport: dict, throttle: float = 1,
+def one_load(browser, url: str, seconds: float, screen: dict, throttle: float = 1,
              trace: bool = False, warmup: bool = True) -> dict:
     """A fresh context: load, Deal at ready, play for ``seconds``; when Python was ready, when
     the first table went in and its first frame began (ms), the long tasks (start ms, duration
@@ -171,8 +180,9 @@ def one_load(browser, url: str, seconds: float, viewport: dict, throttle: float 
     whether the warm-up was done at ready, the long animation frames from ready on, the
     prompt waits, the moves, and with ``trace`` the trace's long tasks from ready on.
     Without ``warmup`` the page gets an empty ui/main_thread/warmup.js: the page as it was
-    before the table's type was laid out ahead of the first table."""
-    context = browser.new_context(viewport=viewport)
+    before the table's type was laid out ahead of the first table.  ``screen``: the context's
+    viewport and, for a phone, its emulation (``PHONE``); a touch screen is tapped."""
+    context = browser.new_context(**screen)
     page = context.new_page()
     if not warmup:
         page.route("**/ui/main_thread/warmup.js",
@@ -192,7 +202,7 @@ def one_load(browser, url: str, seconds: float, viewport: dict, throttle: float 
     if trace:  # the table's first frames, then the trace ends: it is long enough as it is
         page.wait_for_timeout(2000)
     traced = json.loads(browser.stop_tracing()) if trace else None
-    moves = play(page, seconds)
+    moves = play(page, seconds, screen.get("has_touch", False))
     paint = page.evaluate(FIRST_PAINT)
     ready = page.evaluate("window.__ready")
     warmed = page.evaluate("window.__warmed")
@@ -269,7 +279,10 @@ def main(argv=None) -> int:
     parser.add_argument("--loads", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=45)
     parser.add_argument("--paces", default="normal,fast,instant")
-    parser.add_argument("--viewport", default="1280x800", help="WIDTHxHEIGHT (a phone: 390x844)")
+    parser.add_argument("--viewport", default="1280x800", help="WIDTHxHEIGHT")
+    parser.add_argument("--phone", action="store_true",
+                        help="DevTools' phone emulation: 390x844, 3 device pixels per pixel, "
+                             "mobile, touch (taps, no mouse); with --throttle 4, a phone")
     parser.add_argument("--throttle", type=float, default=1,
                         help="slow the page's main thread N times (CDP CPU throttling)")
     parser.add_argument("--hog", type=int, default=0,
@@ -281,6 +294,7 @@ def main(argv=None) -> int:
     parser.add_argument("--commit", help="play this commit's game, not the working tree's")
     args = parser.parse_args(argv)
     width, height = (int(side) for side in args.viewport.split("x"))
+    screen = PHONE if args.phone else {"viewport": {"width": width, "height": height}}
     with tempfile.TemporaryDirectory() as export:
         if args.commit:
             directory, commit = export_commit(args.commit, Path(export))
@@ -291,31 +305,34 @@ def main(argv=None) -> int:
             server, url = devserver.start_server(ROOT, port=0)
             stop = server.shutdown
         try:
-            measure(args, url, width, height)
+            measure(args, url, screen)
         finally:
             stop()
     return 0
 
 
-def measure(args, url: str, width: int, height: int) -> None:
-    """Print the header, run every pace's loads beside ``--hog`` busy processes."""
+def measure(args, url: str, screen: dict) -> None:
+    """Print the header, run every pace's loads in ``screen`` (the context's options) beside
+    ``--hog`` busy processes."""
     launch = {"executable_path": str(SYSTEM_CHROMIUM), "args": FLAGS} \
         if SYSTEM_CHROMIUM.exists() else {}
     print(f"bench_play: {args.loads} fresh loads per pace, {args.seconds:.0f} s of play each, "
-          f"4 seats (you and three Medium computers), {width}x{height}"
+          f"4 seats (you and three Medium computers), {screen['viewport']['width']}x"
+          f"{screen['viewport']['height']}"
+          + (", a phone (3 device pixels per pixel, touch, taps)" if args.phone else "")
           + (f", CPU throttled {args.throttle:g}x" if args.throttle != 1 else "")
           + (f", {args.hog} busy processes beside it" if args.hog else "")
           + (", WITHOUT the warm-up of the table's type" if args.without_warmup else ""))
     hogs = start_hogs(args.hog)
     try:
-        run(args, url, launch, {"width": width, "height": height})
+        run(args, url, launch, screen)
     finally:
         for hog in hogs:
             hog.kill()
             hog.wait()
 
 
-def run(args, url: str, launch: dict, viewport: dict) -> None:
+def run(args, url: str, launch: dict, screen: dict) -> None:
     """Every pace's loads, printed as they end."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch)
@@ -324,7 +341,7 @@ def run(args, url: str, launch: dict, viewport: dict) -> None:
             waits, playing, tables, readies = [], [], [], []
             for load in range(args.loads):
                 found = one_load(browser, f"{url}index.html?pace={pace}&seed={11 + load}",
-                                 args.seconds, viewport, args.throttle,
+                                 args.seconds, screen, args.throttle,
                                  args.trace and load == 0, not args.without_warmup)
                 waits += found["waits"]
                 playing += found["playing"]
