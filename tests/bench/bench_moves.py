@@ -285,8 +285,9 @@ def replay_alternately(args, servers: dict, screen: dict, launch: dict, moves: i
 
 def measure(args, servers: dict, screen: dict, launch: dict) -> None:
     """Record each side's game, replay them alternately, print the figures."""
-    print(f"bench_moves: seed {SEED}, 4 seats, normal pace, {described(screen)}, CPU throttled {args.throttle:g}x, least of {args.rounds} "
-          f"replays per move; {load_average()}", flush=True)
+    print(f"bench_moves: seed {SEED}, 4 seats, normal pace, {described(screen)}, CPU throttled "
+          f"{args.throttle:g}x, least of {args.rounds} replays per move; {load_average()}",
+          flush=True)
     games, figures = replay_alternately(
         args, servers, screen, launch, args.moves,
         lambda screens: (screens[0][0],

@@ -21,11 +21,12 @@ Place or Give up; Next round).  It prints, per load:
 DevTools' phone emulation does).  ``--phone`` is the rest of that emulation: 390x844 at three
 device pixels to a CSS pixel, a mobile viewport and a touch screen with no mouse, so the person
 taps (nothing is hovered between taps, and the page's hover styles are not hit-tested after
-every frame that moves something, as they are under a mouse left over the table).  ``--hog N`` runs N busy processes (nice 5) beside the browser,
-for a machine that is not idle; the load average is printed with each pace.  ``--trace`` records
-the first load of each pace under a Chrome trace and breaks every long task from Python ready
-on down by trace event and CPU sample (bench_startup.py's analysis); without it, each long
-animation frame from ready on is printed with its style-and-layout time and its scripts.
+every frame that moves something, as they are under a mouse left over the table).
+``--hog N`` runs N busy processes (nice 5) beside the browser, for a machine that is not idle;
+the load average is printed with each pace.  ``--trace`` records the first load of each pace
+under a Chrome trace and breaks every long task from Python ready on down by trace event and
+CPU sample (bench_startup.py's analysis); without it, each long animation frame from ready on
+is printed with its style-and-layout time and its scripts.
 ``--commit REV`` plays the game of that commit (a clean export served by its own serve.py,
 which logs every request on stderr) instead of the working tree: a before-and-after with one
 harness.
