@@ -105,7 +105,7 @@ def ensure_venv() -> None:
 
 def ensure_runtime() -> None:
     sys.path.insert(0, str(ROOT))
-    from tools import runtime
+    from tools import catalogues, runtime
 
     try:
         runtime.ensure_runtime(ROOT, log=say)
@@ -113,8 +113,6 @@ def ensure_runtime() -> None:
         raise SetupFailed(str(error)) from None
     # What serve.py needs to serve the game, installed before any test starts: the multi-device
     # tests serve it inside a network namespace, where pip cannot reach a registry.
-    from tools import catalogues
-
     try:
         catalogues.ensure_babel(ROOT, log=say)
     except catalogues.CatalogueError as error:

@@ -51,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench_play import (  # noqa: E402
-    FLAGS, LONG_TASK_MS, PHONE, SYSTEM_CHROMIUM, load_average, play,
+    FLAGS, LONG_TASK_MS, PHONE, SYSTEM_CHROMIUM, described, load_average, play,
 )
 from bench_startup import export_commit, serve_commit  # noqa: E402
 from tools import devserver  # noqa: E402
@@ -208,12 +208,6 @@ def tasks_of_first_table(trace: dict) -> list:
     (begin, end), mine = main_thread_tasks(trace)
     return [((e["ts"] - begin) / 1000, e.get("dur", 0) / 1000, parts_of(mine, e["ts"], e["dur"]))
             for e in mine if e["name"] == "RunTask" and begin <= e["ts"] < end]
-
-
-def described(screen: dict) -> str:
-    """The context's screen in a few words: "1280x800", or a phone's."""
-    size = f"{screen['viewport']['width']}x{screen['viewport']['height']}"
-    return f"{size}, a phone (touch, taps)" if screen.get("has_touch") else size
 
 
 def kind(motion: dict, options: dict) -> str:

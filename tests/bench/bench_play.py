@@ -146,6 +146,13 @@ FIRST_PAINT = """() => {
 }"""
 
 
+def described(screen: dict) -> str:
+    """A context's screen (``PHONE``, or a viewport) in a few words: "1280x800", or a phone's."""
+    size = f"{screen['viewport']['width']}x{screen['viewport']['height']}"
+    return f"{size}, a phone (3 device pixels per pixel, touch, taps)" \
+        if screen.get("has_touch") else size
+
+
 def play(page, seconds: float, touch: bool = False) -> int:
     """Play the person's seat at once whenever it may act, clicking (or with ``touch``,
     tapping); the number of its moves."""
@@ -318,9 +325,7 @@ def measure(args, url: str, screen: dict) -> None:
     launch = {"executable_path": str(SYSTEM_CHROMIUM), "args": FLAGS} \
         if SYSTEM_CHROMIUM.exists() else {}
     print(f"bench_play: {args.loads} fresh loads per pace, {args.seconds:.0f} s of play each, "
-          f"4 seats (you and three Medium computers), {screen['viewport']['width']}x"
-          f"{screen['viewport']['height']}"
-          + (", a phone (3 device pixels per pixel, touch, taps)" if args.phone else "")
+          f"4 seats (you and three Medium computers), {described(screen)}"
           + (f", CPU throttled {args.throttle:g}x" if args.throttle != 1 else "")
           + (f", {args.hog} busy processes beside it" if args.hog else "")
           + (", WITHOUT the warm-up of the table's type" if args.without_warmup else ""))
